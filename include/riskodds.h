@@ -1,0 +1,172 @@
+/* riskodds.h -- exact odds of Risk dice battles: the public interface
+
+   Every name this header exports starts with "ro_" (functions, types) or
+   "RO_" (macros, constants); both prefixes are reserved for the library.
+
+   Conventions, as in MPFR and GMP: output arguments come first, then the
+   inputs; every type that owns memory has an _init/_clear pair; functions
+   return 0 on success or a negative RO_E... code (see ro_strerror); the
+   library never prints and never exits.  Rationals leave the library
+   canonical, like GMP's mpq_t.  */
+
+#ifndef RISKODDS_H
+#define RISKODDS_H
+
+#include <stddef.h>
+#include <gmp.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Errors                                                             */
+/* ------------------------------------------------------------------ */
+
+#define RO_OK        0
+#define RO_EINVAL   (-1)   /* an argument is outside its domain */
+#define RO_ERANGE   (-2)   /* a number is too large for the library */
+#define RO_ENOMEM   (-3)   /* the computation would not fit in memory */
+#define RO_ERULES   (-4)   /* the rule set is inconsistent */
+
+/* A static English message for an RO_E... code (never NULL).  */
+const char *ro_strerror (int code);
+
+/* ------------------------------------------------------------------ */
+/* Rules                                                              */
+/* ------------------------------------------------------------------ */
+
+/* How the attacking army is counted.  */
+typedef enum
+{
+  /* A counts every army in the attacking territory, one of which must
+     stay behind: the attacker rolls min(dice, A-1) and has lost at A = 1.
+     McLoone, Wieringa, Mittal.  P(2,1) = 5/12.  */
+  RO_COUNT_TERRITORY = 0,
+  /* A counts only the armies that fight: the attacker rolls min(dice, A)
+     and has lost at A = 0.  Tan, Osborne, Hillier.  P(1,1) = 5/12.  */
+  RO_COUNT_ATTACKERS = 1
+} ro_count_t;
+
+/* Who wins a comparison of equal dice.  */
+typedef enum
+{
+  RO_TIES_DEFENDER = 0,
+  RO_TIES_ATTACKER = 1
+} ro_ties_t;
+
+/* Limits of the rule parameters the library accepts.  */
+#define RO_SIDES_MIN   2
+#define RO_SIDES_MAX   100
+#define RO_DICE_MAX    5
+#define RO_ARMIES_MAX  100000000UL
+
+/* A rule set.  Initialise with ro_rules_init (the standard game), then
+   change fields; ro_rules_check tells whether the result is usable.  */
+typedef struct
+{
+  unsigned attack_sides;   /* faces of each attacking die (6) */
+  unsigned defend_sides;   /* faces of each defending die (6) */
+  unsigned attack_dice;    /* most dice the attacker rolls (3) */
+  unsigned defend_dice;    /* most dice the defender rolls (2) */
+  int attack_bonus;        /* added to the attacker's highest die (0) */
+  int defend_bonus;        /* added to the defender's highest die (0) */
+  ro_ties_t ties;          /* RO_TIES_DEFENDER */
+  ro_count_t count;        /* RO_COUNT_TERRITORY */
+} ro_rules_t;
+
+/* The standard game: d6, 3 attack dice, 2 defence dice, ties to the
+   defender, territory count.  */
+void ro_rules_init (ro_rules_t *rules);
+
+/* 0 when RULES is within the limits above, RO_ERULES otherwise.  Bonuses
+   other than 0 are not implemented yet and are refused.  */
+int ro_rules_check (const ro_rules_t *rules);
+
+/* 1 when RULES is the standard game in either counting convention.  */
+int ro_rules_is_standard (const ro_rules_t *rules);
+
+/* The number of dice each side rolls in state (A, D) under RULES, with A
+   counted as RULES->count says; 0 when that side cannot roll.  */
+unsigned ro_rules_attack_dice (const ro_rules_t *rules, unsigned long a);
+unsigned ro_rules_defend_dice (const ro_rules_t *rules, unsigned long d);
+
+/* ------------------------------------------------------------------ */
+/* Dice: exact outcome counts of one round                            */
+/* ------------------------------------------------------------------ */
+
+/* The outcome of one round in which the attacker rolls NA dice and the
+   defender ND: min(NA, ND) comparisons are made.  count[k] is the number
+   of the TOTAL equally likely ordered rolls in which the attacker loses k
+   armies and the defender loses (comparisons - k), for k = 0 ..
+   comparisons.  TOTAL = attack_sides^NA * defend_sides^ND.  */
+typedef struct
+{
+  unsigned attack_dice;
+  unsigned defend_dice;
+  unsigned comparisons;
+  mpz_t total;
+  mpz_t count[RO_DICE_MAX + 1];
+} ro_round_t;
+
+void ro_round_init (ro_round_t *round);
+void ro_round_clear (ro_round_t *round);
+
+/* Count the outcomes of one round of NA against ND dice under RULES.
+   1 <= NA <= rules->attack_dice, 1 <= ND <= rules->defend_dice.  The
+   count runs over the sorted order statistics, not over every roll, so it
+   is fast for every allowed rule set.  */
+int ro_round_count (ro_round_t *round, const ro_rules_t *rules,
+                    unsigned na, unsigned nd);
+
+/* ------------------------------------------------------------------ */
+/* Battle: the exact probability that the attacker conquers           */
+/* ------------------------------------------------------------------ */
+
+/* P(attacker conquers) for a battle that starts with A attacking and D
+   defending armies (A counted as RULES->count says), both sides always
+   rolling the most dice allowed, fought to the end.  The result is a
+   canonical rational.  D = 0 gives 1; an attacker who cannot roll gives 0;
+   A = 0 under RO_COUNT_TERRITORY is RO_EINVAL (a territory holds at least
+   one army).  */
+int ro_battle_win (mpq_t win, const ro_rules_t *rules,
+                   unsigned long a, unsigned long d);
+
+/* An upper estimate, in bytes, of the memory ro_battle_win needs for
+   (A, D); stored in *BYTES.  Lets a caller refuse a battle up front
+   instead of running out of memory (GMP aborts when allocation fails).  */
+int ro_battle_memory (double *bytes, const ro_rules_t *rules,
+                      unsigned long a, unsigned long d);
+
+/* ------------------------------------------------------------------ */
+/* Output: correctly rounded decimals                                 */
+/* ------------------------------------------------------------------ */
+
+#define RO_DIGITS_MAX 1000000UL
+
+/* Store in *STR a newly allocated string holding Q (0 <= Q, canonical)
+   to DIGITS significant decimal digits, correctly rounded to nearest
+   (ties to even) from the exact value: never a double rounding.  Values
+   from 1e-6 up are written in fixed notation ("0.0068788457864443089637",
+   "1.0000000000000000000"); smaller ones as "5.4210108624275221700e-20".
+   Exactly 0 is "0".  Free *STR with ro_free_str.  */
+int ro_q_get_decimal (char **str, const mpq_t q, unsigned long digits);
+
+/* Store in *STR a newly allocated string holding Q as a reduced fraction
+   "n/d", or "n" when the denominator is 1.  Free with ro_free_str.  */
+int ro_q_get_fraction (char **str, const mpq_t q);
+
+void ro_free_str (char *str);
+
+/* ------------------------------------------------------------------ */
+/* Version                                                            */
+/* ------------------------------------------------------------------ */
+
+/* The library's version, "X.Y".  */
+const char *ro_get_version (void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RISKODDS_H */

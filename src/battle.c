@@ -1,0 +1,288 @@
+/* battle.c -- exact P(attacker conquers) by a recursion on integers */
+
+#include <config.h>
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "riskodds-impl.h"
+
+/* The recursion never divides.  Every state's probability is kept as an
+   integer numerator N over the denominator base[0]^e[0] * base[1]^e[1],
+   where base[] are the sides of the dice (one base when both sides roll
+   the same dice, two otherwise).  For a state that rolls na against nd
+   dice, e = (dice of one round) + max over its children of the child's e,
+   so every child's numerator is brought to the common denominator by a
+   non-negative power of the bases, and each state costs one
+   mpz_addmul_ui per outcome: linear in the size of the numbers, with no
+   gcd.  The fraction is reduced only when it is reported.
+
+   States are (f, d): f armies able to fight, d defending.  The solver
+   walks f upwards and keeps only the rows f-L .. f, L being the most
+   armies the attacker can lose in one round, so a single query needs
+   memory for L+1 rows of D+1 states, not the whole grid.  */
+
+typedef struct
+{
+  mpz_t n;
+  unsigned long e[2];
+} ro_cell_t;
+
+typedef struct
+{
+  const ro_model_t *model;
+  unsigned long base[2];
+  unsigned long rows, cols;
+  ro_cell_t *cell;
+  mpz_t big;                    /* multiplier that does not fit a limb */
+} ro_solver_t;
+
+static ro_cell_t *
+solver_cell (ro_solver_t *s, unsigned long f, unsigned long d)
+{
+  return &s->cell[(f % s->rows) * s->cols + d];
+}
+
+/* The exponents of the bases that one round of NA against ND dice adds
+   to the denominator.  */
+static void
+round_exponents (unsigned long r[2], const ro_solver_t *s,
+                 unsigned na, unsigned nd)
+{
+  if (s->base[1] == 1)
+    {
+      r[0] = na + nd;
+      r[1] = 0;
+    }
+  else
+    {
+      r[0] = na;
+      r[1] = nd;
+    }
+}
+
+/* B^K * C in *OUT, or 0 when it does not fit an unsigned long.  */
+static int
+small_multiplier (unsigned long *out, const mpz_t c, unsigned long b0,
+                  unsigned long k0, unsigned long b1, unsigned long k1)
+{
+  if (!mpz_fits_ulong_p (c))
+    return 0;
+  unsigned long m = mpz_get_ui (c);
+  for (unsigned long t = 0; t < k0; t++)
+    if (__builtin_mul_overflow (m, b0, &m))
+      return 0;
+  for (unsigned long t = 0; t < k1; t++)
+    if (__builtin_mul_overflow (m, b1, &m))
+      return 0;
+  *out = m;
+  return 1;
+}
+
+/* N += C * base[0]^K[0] * base[1]^K[1] * CHILD.  */
+static void
+add_scaled (ro_solver_t *s, mpz_t n, const mpz_t c, const unsigned long k[2],
+            const mpz_t child)
+{
+  unsigned long m;
+  if (small_multiplier (&m, c, s->base[0], k[0], s->base[1], k[1]))
+    {
+      mpz_addmul_ui (n, child, m);
+      return;
+    }
+  mpz_t t;
+  mpz_init (t);
+  mpz_ui_pow_ui (s->big, s->base[0], k[0]);
+  mpz_ui_pow_ui (t, s->base[1], k[1]);
+  mpz_mul (s->big, s->big, t);
+  mpz_mul (s->big, s->big, c);
+  mpz_addmul (n, child, s->big);
+  mpz_clear (t);
+}
+
+/* Fill state (f, d) from its children, all of which are already known.  */
+static void
+solve_state (ro_solver_t *s, unsigned long f, unsigned long d)
+{
+  ro_cell_t *x = solver_cell (s, f, d);
+  const ro_rules_t *rules = &s->model->rules;
+
+  if (d == 0 || f == 0)
+    {
+      /* The defender is gone (the attacker has won, even with nothing
+         left to fight), or the attacker cannot roll.  */
+      mpz_set_ui (x->n, d == 0);
+      x->e[0] = x->e[1] = 0;
+      return;
+    }
+
+  unsigned na = f < rules->attack_dice ? (unsigned) f : rules->attack_dice;
+  unsigned nd = d < rules->defend_dice ? (unsigned) d : rules->defend_dice;
+  const ro_round_t *r = &s->model->round[na][nd];
+  unsigned m = r->comparisons;
+  unsigned long re[2], e[2] = { 0, 0 };
+  int any = 0;
+
+  /* Outcome k: the attacker loses k armies, the defender m-k.  Children
+     that are certain losses contribute nothing and do not widen the
+     denominator.  */
+  for (unsigned k = 0; k <= m; k++)
+    {
+      const ro_cell_t *c = solver_cell (s, f - k, d - (m - k));
+      if (mpz_sgn (c->n) == 0 || mpz_sgn (r->count[k]) == 0)
+        continue;
+      for (int b = 0; b < 2; b++)
+        if (!any || c->e[b] > e[b])
+          e[b] = c->e[b];
+      any = 1;
+    }
+  mpz_set_ui (x->n, 0);
+  x->e[0] = x->e[1] = 0;
+  if (!any)
+    return;
+
+  round_exponents (re, s, na, nd);
+  x->e[0] = e[0] + re[0];
+  x->e[1] = e[1] + re[1];
+  for (unsigned k = 0; k <= m; k++)
+    {
+      const ro_cell_t *c = solver_cell (s, f - k, d - (m - k));
+      if (mpz_sgn (c->n) == 0 || mpz_sgn (r->count[k]) == 0)
+        continue;
+      unsigned long sh[2] = { e[0] - c->e[0], e[1] - c->e[1] };
+      add_scaled (s, x->n, r->count[k], sh, c->n);
+    }
+}
+
+/* The most armies the attacker can lose in one round.  */
+static unsigned
+max_attacker_loss (const ro_rules_t *rules)
+{
+  return rules->attack_dice < rules->defend_dice
+    ? rules->attack_dice : rules->defend_dice;
+}
+
+static int
+solver_init (ro_solver_t *s, const ro_model_t *model, unsigned long d)
+{
+  const ro_rules_t *rules = &model->rules;
+  s->model = model;
+  if (rules->attack_sides == rules->defend_sides)
+    {
+      s->base[0] = rules->attack_sides;
+      s->base[1] = 1;
+    }
+  else
+    {
+      s->base[0] = rules->attack_sides;
+      s->base[1] = rules->defend_sides;
+    }
+  s->rows = max_attacker_loss (rules) + 1;
+  s->cols = d + 1;
+  s->cell = malloc (s->rows * s->cols * sizeof *s->cell);
+  if (s->cell == NULL)
+    return RO_ENOMEM;
+  for (unsigned long i = 0; i < s->rows * s->cols; i++)
+    mpz_init (s->cell[i].n);
+  mpz_init (s->big);
+  return RO_OK;
+}
+
+static void
+solver_clear (ro_solver_t *s)
+{
+  for (unsigned long i = 0; i < s->rows * s->cols; i++)
+    mpz_clear (s->cell[i].n);
+  free (s->cell);
+  mpz_clear (s->big);
+}
+
+/* WIN = N / (base[0]^e[0] * base[1]^e[1]), reduced.  */
+static void
+cell_get_q (mpq_t win, const ro_solver_t *s, const ro_cell_t *x)
+{
+  mpz_t t;
+  mpz_init (t);
+  mpz_set (mpq_numref (win), x->n);
+  mpz_ui_pow_ui (mpq_denref (win), s->base[0], x->e[0]);
+  mpz_ui_pow_ui (t, s->base[1], x->e[1]);
+  mpz_mul (mpq_denref (win), mpq_denref (win), t);
+  mpq_canonicalize (win);
+  mpz_clear (t);
+}
+
+static int
+check_battle (const ro_rules_t *rules, unsigned long a, unsigned long d)
+{
+  int rc = ro_rules_check (rules);
+  if (rc != RO_OK)
+    return rc;
+  if (a > RO_ARMIES_MAX || d > RO_ARMIES_MAX)
+    return RO_ERANGE;
+  if (a == 0 && rules->count == RO_COUNT_TERRITORY)
+    return RO_EINVAL;
+  return RO_OK;
+}
+
+int
+ro_battle_win (mpq_t win, const ro_rules_t *rules,
+               unsigned long a, unsigned long d)
+{
+  int rc = check_battle (rules, a, d);
+  if (rc != RO_OK)
+    return rc;
+
+  unsigned long f = ro_rules_fighting (rules, a);
+  if (d == 0 || f == 0)
+    {
+      mpq_set_ui (win, d == 0, 1);
+      return RO_OK;
+    }
+
+  ro_model_t model;
+  ro_solver_t s;
+  rc = ro_model_init (&model, rules);
+  if (rc != RO_OK)
+    return rc;
+  rc = solver_init (&s, &model, d);
+  if (rc != RO_OK)
+    {
+      ro_model_clear (&model);
+      return rc;
+    }
+  for (unsigned long i = 0; i <= f; i++)
+    for (unsigned long j = 0; j <= d; j++)
+      solve_state (&s, i, j);
+  cell_get_q (win, &s, solver_cell (&s, f, d));
+  solver_clear (&s);
+  ro_model_clear (&model);
+  return RO_OK;
+}
+
+int
+ro_battle_memory (double *bytes, const ro_rules_t *rules,
+                  unsigned long a, unsigned long d)
+{
+  int rc = check_battle (rules, a, d);
+  if (rc != RO_OK)
+    return rc;
+
+  /* The largest numerator has about (rounds) * log2(dice outcomes of one
+     round) bits; a path has at most (f + d) / m rounds when each round
+     makes m comparisons, and m is at least 1.  */
+  double f = (double) ro_rules_fighting (rules, a);
+  unsigned m = max_attacker_loss (rules);
+  if (f < m)
+    m = f < 1 ? 1 : (unsigned) f;
+  if ((double) d < m)
+    m = d < 1 ? 1 : (unsigned) d;
+  double round_bits = rules->attack_dice * log2 (rules->attack_sides)
+    + rules->defend_dice * log2 (rules->defend_sides);
+  double bits = (f + d) / m * round_bits + 64;
+  double rows = max_attacker_loss (rules) + 1;
+  double cell = sizeof (ro_cell_t) + 1.25 * bits / 8;
+  /* The rows, plus the reduced result and its temporaries.  */
+  *bytes = rows * (d + 1.0) * cell + 4 * bits / 8 + 65536;
+  return RO_OK;
+}

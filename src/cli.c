@@ -1,0 +1,154 @@
+/* cli.c -- error messages, number parsing and shared output of the program */
+
+#include <config.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void
+vmessage (const char *fmt, va_list ap)
+{
+  fflush (stdout);
+  fputs (PACKAGE_NAME ": ", stderr);
+  vfprintf (stderr, fmt, ap);
+  fputc ('\n', stderr);
+}
+
+int
+cli_error (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vmessage (fmt, ap);
+  va_end (ap);
+  return CLI_EXIT_ERROR;
+}
+
+int
+cli_usage_error (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vmessage (fmt, ap);
+  va_end (ap);
+  fputs ("Try '" PACKAGE_NAME " --help' for more information.\n", stderr);
+  return CLI_EXIT_ERROR;
+}
+
+int
+cli_parse_armies (unsigned long *out, const char *arg, const char *what)
+{
+  if (arg[0] == '-' && isdigit ((unsigned char) arg[1]))
+    return cli_usage_error ("%s must not be negative: '%s'", what, arg);
+  for (const char *p = arg; *p; p++)
+    if (!isdigit ((unsigned char) *p))
+      return cli_usage_error ("%s must be a whole number: '%s'", what, arg);
+  if (*arg == '\0')
+    return cli_usage_error ("%s must be a whole number: ''", what);
+  errno = 0;
+  unsigned long v = strtoul (arg, NULL, 10);
+  if (errno == ERANGE || v > RO_ARMIES_MAX)
+    return cli_usage_error ("%s '%s' is too large (at most %lu)", what, arg,
+                            RO_ARMIES_MAX);
+  *out = v;
+  return CLI_EXIT_OK;
+}
+
+/* SIZE in bytes as a short human figure, e.g. "3.2 TiB".  */
+static void
+human_bytes (char *buf, size_t n, double size)
+{
+  static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB",
+    "PiB", "EiB"
+  };
+  int u = 0;
+  while (size >= 1024 && u < 6)
+    {
+      size /= 1024;
+      u++;
+    }
+  snprintf (buf, n, "%.1f %s", size, unit[u]);
+}
+
+int
+cli_check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d)
+{
+  double need;
+  int rc = ro_battle_memory (&need, &opts->rules, a, d);
+  if (rc != RO_OK)
+    return cli_error ("%lu against %lu: %s", a, d, ro_strerror (rc));
+  if (need <= opts->max_memory)
+    return CLI_EXIT_OK;
+  char hn[32], hl[32];
+  human_bytes (hn, sizeof hn, need);
+  human_bytes (hl, sizeof hl, opts->max_memory);
+  return cli_error ("%lu against %lu would need about %s of memory, more "
+                    "than the limit of %s (see --max-memory)", a, d, hn, hl);
+}
+
+char *
+cli_fraction (const mpq_t q)
+{
+  char *s;
+  if (ro_q_get_fraction (&s, q) != RO_OK)
+    {
+      cli_error ("out of memory");
+      return NULL;
+    }
+  return s;
+}
+
+char *
+cli_decimal (const mpq_t q, unsigned long digits)
+{
+  char *s;
+  int rc = ro_q_get_decimal (&s, q, digits);
+  if (rc != RO_OK)
+    {
+      cli_error ("%s", ro_strerror (rc));
+      return NULL;
+    }
+  return s;
+}
+
+const char *
+cli_count_name (ro_count_t count)
+{
+  return count == RO_COUNT_ATTACKERS ? "attackers" : "territory";
+}
+
+const char *
+cli_ties_name (ro_ties_t ties)
+{
+  return ties == RO_TIES_ATTACKER ? "attacker" : "defender";
+}
+
+void
+cli_print_rules_text (FILE *out, const ro_rules_t *r)
+{
+  if (ro_rules_is_standard (r))
+    fputs ("Standard rules: ", out);
+  else
+    fputs ("Rules: ", out);
+  if (r->attack_sides == r->defend_sides)
+    fprintf (out, "%u-sided dice", r->attack_sides);
+  else
+    fprintf (out, "d%u against d%u", r->attack_sides, r->defend_sides);
+  fprintf (out, ", up to %u attack and %u defence dice, ties to the %s.\n",
+           r->attack_dice, r->defend_dice, cli_ties_name (r->ties));
+}
+
+void
+cli_print_rules_json (FILE *out, const ro_rules_t *r)
+{
+  fprintf (out, "{\"attack_sides\":%u,\"defend_sides\":%u,"
+           "\"attack_dice\":%u,\"defend_dice\":%u,"
+           "\"attack_bonus\":%d,\"defend_bonus\":%d,\"ties\":\"%s\"}",
+           r->attack_sides, r->defend_sides, r->attack_dice, r->defend_dice,
+           r->attack_bonus, r->defend_bonus, cli_ties_name (r->ties));
+}

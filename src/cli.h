@@ -1,0 +1,65 @@
+/* cli.h -- what the riskodds program's files share: options and output */
+
+#ifndef CLI_H
+#define CLI_H
+
+#include <stdio.h>
+#include <gmp.h>
+
+#include "riskodds.h"
+
+/* Exit statuses, documented in --help and the manual page.  */
+#define CLI_EXIT_OK 0
+#define CLI_EXIT_MISMATCH 1
+#define CLI_EXIT_ERROR 2
+
+typedef enum
+{
+  CLI_FORMAT_TEXT = 0,
+  CLI_FORMAT_CSV,
+  CLI_FORMAT_JSON
+} cli_format_t;
+
+/* Options as parsed from the command line, shared by every subcommand.  */
+typedef struct
+{
+  ro_rules_t rules;
+  unsigned long digits;         /* significant digits of decimals */
+  cli_format_t format;
+  double max_memory;            /* bytes a computation may take */
+} cli_opts_t;
+
+/* Print "riskodds: MESSAGE" on stderr; return CLI_EXIT_ERROR.  */
+int cli_error (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2)));
+
+/* The same, followed by the hint to try --help.  */
+int cli_usage_error (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2)));
+
+/* Parse a count of armies (a decimal integer, no sign) into *OUT; on
+   failure print an error naming WHAT and return CLI_EXIT_ERROR.  */
+int cli_parse_armies (unsigned long *out, const char *arg, const char *what);
+
+/* Refuse a battle whose estimated memory exceeds the limit.  */
+int cli_check_memory (const cli_opts_t *opts, unsigned long a,
+                      unsigned long d);
+
+/* Newly allocated exact fraction / decimal of Q; NULL after printing an
+   error (only when memory runs out).  */
+char *cli_fraction (const mpq_t q);
+char *cli_decimal (const mpq_t q, unsigned long digits);
+
+/* Human descriptions of the rules and the counting convention.  */
+void cli_print_rules_text (FILE *out, const ro_rules_t *rules);
+const char *cli_count_name (ro_count_t count);
+const char *cli_ties_name (ro_ties_t ties);
+
+/* The "rules" object of the JSON outputs.  */
+void cli_print_rules_json (FILE *out, const ro_rules_t *rules);
+
+/* Subcommands: ARGV holds only the operands.  */
+int cmd_battle (const cli_opts_t *opts, int argc, char **argv);
+int cmd_round (const cli_opts_t *opts, int argc, char **argv);
+
+#endif /* CLI_H */

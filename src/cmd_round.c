@@ -1,0 +1,139 @@
+/* cmd_round.c -- riskodds round: exact outcome counts of one round */
+
+#include <config.h>
+
+#include <stdlib.h>
+
+#include "cli.h"
+
+/* One outcome's figures as strings: the count, the total and the
+   probability count/total exactly and as a decimal.  */
+typedef struct
+{
+  char *count, *total, *exact, *decimal;
+} outcome_text_t;
+
+static void
+outcome_clear (outcome_text_t *t)
+{
+  free (t->count);
+  free (t->total);
+  ro_free_str (t->exact);
+  ro_free_str (t->decimal);
+}
+
+static int
+outcome_init (outcome_text_t *t, const ro_round_t *r, unsigned k,
+              unsigned long digits)
+{
+  mpq_t p;
+  mpq_init (p);
+  mpz_set (mpq_numref (p), r->count[k]);
+  mpz_set (mpq_denref (p), r->total);
+  mpq_canonicalize (p);
+  t->count = mpz_get_str (NULL, 10, r->count[k]);
+  t->total = mpz_get_str (NULL, 10, r->total);
+  t->exact = cli_fraction (p);
+  t->decimal = cli_decimal (p, digits);
+  mpq_clear (p);
+  if (t->exact && t->decimal)
+    return CLI_EXIT_OK;
+  outcome_clear (t);
+  return CLI_EXIT_ERROR;
+}
+
+static void
+print_header (const cli_opts_t *o)
+{
+  if (o->format == CLI_FORMAT_CSV)
+    puts ("attack_dice,defend_dice,attacker_losses,defender_losses,"
+          "count,total");
+  else if (o->format == CLI_FORMAT_JSON)
+    {
+      fputs ("{\"rules\":", stdout);
+      cli_print_rules_json (stdout, &o->rules);
+      printf (",\"digits\":%lu,\"rounds\":[", o->digits);
+    }
+  else
+    {
+      fputs ("One round of dice: the number of the equally likely rolls "
+             "(of total)\nin which the attacker and the defender lose the "
+             "armies shown.\n", stdout);
+      cli_print_rules_text (stdout, &o->rules);
+      printf ("\n%6s %6s %8s %8s %10s %10s  %s\n", "attack", "defend",
+              "attacker", "defender", "count", "total", "probability");
+      printf ("%6s %6s %8s %8s\n", "dice", "dice", "losses", "losses");
+    }
+}
+
+static void
+print_outcome (const cli_opts_t *o, const ro_round_t *r, unsigned k,
+               const outcome_text_t *t, int first_outcome)
+{
+  unsigned na = r->attack_dice, nd = r->defend_dice;
+  unsigned dl = r->comparisons - k;
+  if (o->format == CLI_FORMAT_CSV)
+    printf ("%u,%u,%u,%u,%s,%s\n", na, nd, k, dl, t->count, t->total);
+  else if (o->format == CLI_FORMAT_JSON)
+    printf ("%s{\"attacker_losses\":%u,\"defender_losses\":%u,"
+            "\"count\":\"%s\",\"exact\":\"%s\",\"decimal\":\"%s\"}",
+            first_outcome ? "" : ",", k, dl, t->count, t->exact,
+            t->decimal);
+  else
+    printf ("%6u %6u %8u %8u %10s %10s  %s\n", na, nd, k, dl, t->count,
+            t->total, t->decimal);
+}
+
+static int
+print_round (const cli_opts_t *o, const ro_round_t *r, int first_round)
+{
+  if (o->format == CLI_FORMAT_JSON)
+    {
+      char *total = mpz_get_str (NULL, 10, r->total);
+      printf ("%s{\"attack_dice\":%u,\"defend_dice\":%u,"
+              "\"comparisons\":%u,\"total\":\"%s\",\"outcomes\":[",
+              first_round ? "" : ",", r->attack_dice, r->defend_dice,
+              r->comparisons, total);
+      free (total);
+    }
+  /* Best outcome for the attacker first, as the seeds list them.  */
+  for (unsigned k = 0; k <= r->comparisons; k++)
+    {
+      outcome_text_t t;
+      if (outcome_init (&t, r, k, o->digits) != CLI_EXIT_OK)
+        return CLI_EXIT_ERROR;
+      print_outcome (o, r, k, &t, k == 0);
+      outcome_clear (&t);
+    }
+  if (o->format == CLI_FORMAT_JSON)
+    fputs ("]}", stdout);
+  return CLI_EXIT_OK;
+}
+
+int
+cmd_round (const cli_opts_t *o, int argc, char **argv)
+{
+  if (argc > 0)
+    return cli_usage_error ("round takes no operands: '%s'", argv[0]);
+
+  int rc = CLI_EXIT_OK, first = 1;
+  ro_round_t r;
+  ro_round_init (&r);
+  print_header (o);
+  for (unsigned na = 1; na <= o->rules.attack_dice && rc == CLI_EXIT_OK;
+       na++)
+    for (unsigned nd = 1; nd <= o->rules.defend_dice && rc == CLI_EXIT_OK;
+         nd++)
+      {
+        int lrc = ro_round_count (&r, &o->rules, na, nd);
+        if (lrc != RO_OK)
+          rc = cli_error ("%s", ro_strerror (lrc));
+        else
+          rc = print_round (o, &r, first);
+        first = 0;
+      }
+  if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_JSON)
+    fputs ("]}\n", stdout);
+  ro_round_clear (&r);
+  return rc;
+}

@@ -1,0 +1,176 @@
+/* output.c -- exact fractions and correctly rounded decimals of rationals */
+
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <mpfr.h>
+
+#include "riskodds-impl.h"
+
+/* Correct rounding by Ziv's strategy.  Q is enclosed between two binary
+   floats LO <= Q <= HI of precision p (MPFR rounds the exact rational
+   downwards and upwards); rounding to nearest is monotone, so when LO
+   and HI round to the same DIGITS-digit decimal, so does Q.  Otherwise p
+   is doubled.  A Q that is not exactly halfway between two such decimals
+   lies at least 1 / (2 den 10^k) away from every midpoint, k = digits -
+   exponent; once the enclosure is narrower than that and LO and HI still
+   disagree, Q is exactly a midpoint, and the tie goes to the candidate
+   whose last digit is even (as MPFR's own MPFR_RNDN does for a float).  */
+
+typedef struct
+{
+  char *digits;                 /* from mpfr_get_str, no sign */
+  mpfr_exp_t exp;               /* value = 0.digits * 10^exp */
+} ro_dec_t;
+
+static void
+dec_clear (ro_dec_t *x)
+{
+  if (x->digits != NULL)
+    mpfr_free_str (x->digits);
+  x->digits = NULL;
+}
+
+static int
+dec_equal (const ro_dec_t *x, const ro_dec_t *y)
+{
+  return x->exp == y->exp && strcmp (x->digits, y->digits) == 0;
+}
+
+/* The precision beyond which a disagreement can only be an exact tie.  */
+static mpfr_prec_t
+tie_precision (const mpq_t q, unsigned long digits, mpfr_exp_t exp)
+{
+  double dec = (double) (exp < 0 ? -exp : exp) + (double) digits + 2;
+  return (mpfr_prec_t) (mpz_sizeinbase (mpq_denref (q), 2)
+                        + 3.33 * dec + 16);
+}
+
+/* Round |Q| > 0 to DIGITS significant decimals, correctly, in *OUT.  */
+static void
+round_decimal (ro_dec_t *out, const mpq_t q, unsigned long digits)
+{
+  mpfr_prec_t prec = (mpfr_prec_t) (digits * 3.33) + 64;
+  mpfr_t lo, hi;
+  ro_dec_t dl = { NULL, 0 }, dh = { NULL, 0 };
+
+  for (;;)
+    {
+      mpfr_inits2 (prec, lo, hi, (mpfr_ptr) 0);
+      mpfr_set_q (lo, q, MPFR_RNDD);
+      mpfr_set_q (hi, q, MPFR_RNDU);
+      mpfr_abs (lo, lo, MPFR_RNDN);
+      mpfr_abs (hi, hi, MPFR_RNDN);
+      dl.digits = mpfr_get_str (NULL, &dl.exp, 10, digits, lo, MPFR_RNDN);
+      dh.digits = mpfr_get_str (NULL, &dh.exp, 10, digits, hi, MPFR_RNDN);
+      int done = dec_equal (&dl, &dh);
+      int tie = !done && prec > tie_precision (q, digits, dl.exp);
+      mpfr_clears (lo, hi, (mpfr_ptr) 0);
+      if (done || tie)
+        {
+          const char *last = dl.digits + strlen (dl.digits) - 1;
+          int low_even = (*last - '0') % 2 == 0;
+          if (done || low_even)
+            {
+              *out = dl;
+              dec_clear (&dh);
+            }
+          else
+            {
+              *out = dh;
+              dec_clear (&dl);
+            }
+          return;
+        }
+      dec_clear (&dl);
+      dec_clear (&dh);
+      prec *= 2;
+    }
+}
+
+/* Lay out the rounded digits: fixed notation from 1e-6 up, scientific
+   below.  */
+static char *
+format_decimal (const ro_dec_t *x, int negative)
+{
+  size_t n = strlen (x->digits);
+  long e = (long) x->exp;
+  size_t cap = n + (size_t) (e < 0 ? -e : e) + 32;
+  char *s = malloc (cap), *p = s;
+  if (s == NULL)
+    return NULL;
+  if (negative)
+    *p++ = '-';
+  if (e <= -6)
+    {
+      *p++ = x->digits[0];
+      if (n > 1)
+        {
+          *p++ = '.';
+          memcpy (p, x->digits + 1, n - 1);
+          p += n - 1;
+        }
+      sprintf (p, "e%ld", e - 1);
+      return s;
+    }
+  if (e <= 0)
+    {
+      *p++ = '0';
+      *p++ = '.';
+      memset (p, '0', (size_t) -e);
+      p += -e;
+      memcpy (p, x->digits, n);
+      p[n] = '\0';
+      return s;
+    }
+  for (size_t i = 0; i < (size_t) e; i++)
+    *p++ = i < n ? x->digits[i] : '0';
+  if ((size_t) e < n)
+    {
+      *p++ = '.';
+      memcpy (p, x->digits + e, n - (size_t) e);
+      p += n - (size_t) e;
+    }
+  *p = '\0';
+  return s;
+}
+
+int
+ro_q_get_decimal (char **str, const mpq_t q, unsigned long digits)
+{
+  if (digits < 1 || digits > RO_DIGITS_MAX)
+    return RO_EINVAL;
+  if (mpq_sgn (q) == 0)
+    {
+      *str = malloc (2);
+      if (*str == NULL)
+        return RO_ENOMEM;
+      strcpy (*str, "0");
+      return RO_OK;
+    }
+  ro_dec_t x;
+  round_decimal (&x, q, digits);
+  *str = format_decimal (&x, mpq_sgn (q) < 0);
+  dec_clear (&x);
+  return *str == NULL ? RO_ENOMEM : RO_OK;
+}
+
+int
+ro_q_get_fraction (char **str, const mpq_t q)
+{
+  size_t cap = mpz_sizeinbase (mpq_numref (q), 10)
+    + mpz_sizeinbase (mpq_denref (q), 10) + 3;
+  *str = malloc (cap);
+  if (*str == NULL)
+    return RO_ENOMEM;
+  mpq_get_str (*str, 10, q);
+  return RO_OK;
+}
+
+void
+ro_free_str (char *str)
+{
+  free (str);
+}

@@ -1,0 +1,74 @@
+/* rules.c -- the rule set of a battle: defaults, limits, dice per state */
+
+#include <config.h>
+
+#include "riskodds-impl.h"
+
+void
+ro_rules_init (ro_rules_t *rules)
+{
+  rules->attack_sides = 6;
+  rules->defend_sides = 6;
+  rules->attack_dice = 3;
+  rules->defend_dice = 2;
+  rules->attack_bonus = 0;
+  rules->defend_bonus = 0;
+  rules->ties = RO_TIES_DEFENDER;
+  rules->count = RO_COUNT_TERRITORY;
+}
+
+static int
+in_range (unsigned v, unsigned lo, unsigned hi)
+{
+  return lo <= v && v <= hi;
+}
+
+int
+ro_rules_check (const ro_rules_t *rules)
+{
+  if (!in_range (rules->attack_sides, RO_SIDES_MIN, RO_SIDES_MAX)
+      || !in_range (rules->defend_sides, RO_SIDES_MIN, RO_SIDES_MAX)
+      || !in_range (rules->attack_dice, 1, RO_DICE_MAX)
+      || !in_range (rules->defend_dice, 1, RO_DICE_MAX))
+    return RO_ERULES;
+  if (rules->ties != RO_TIES_DEFENDER && rules->ties != RO_TIES_ATTACKER)
+    return RO_ERULES;
+  if (rules->count != RO_COUNT_TERRITORY
+      && rules->count != RO_COUNT_ATTACKERS)
+    return RO_ERULES;
+  /* Bonuses change which comparisons a die wins in a way the order
+     statistics sweep of dice.c does not model yet.  */
+  if (rules->attack_bonus != 0 || rules->defend_bonus != 0)
+    return RO_ERULES;
+  return RO_OK;
+}
+
+int
+ro_rules_is_standard (const ro_rules_t *rules)
+{
+  return rules->attack_sides == 6 && rules->defend_sides == 6
+    && rules->attack_dice == 3 && rules->defend_dice == 2
+    && rules->attack_bonus == 0 && rules->defend_bonus == 0
+    && rules->ties == RO_TIES_DEFENDER;
+}
+
+unsigned long
+ro_rules_fighting (const ro_rules_t *rules, unsigned long a)
+{
+  if (rules->count == RO_COUNT_ATTACKERS)
+    return a;
+  return a == 0 ? 0 : a - 1;
+}
+
+unsigned
+ro_rules_attack_dice (const ro_rules_t *rules, unsigned long a)
+{
+  unsigned long f = ro_rules_fighting (rules, a);
+  return f < rules->attack_dice ? (unsigned) f : rules->attack_dice;
+}
+
+unsigned
+ro_rules_defend_dice (const ro_rules_t *rules, unsigned long d)
+{
+  return d < rules->defend_dice ? (unsigned) d : rules->defend_dice;
+}
