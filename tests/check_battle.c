@@ -1,0 +1,1175 @@
+/* check_battle.c -- tests of the exact probability that the attacker conquers */
+
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+#include <gmp.h>
+
+#include "riskodds.h"
+
+#ifndef TESTDATADIR
+# define TESTDATADIR "data"
+#endif
+
+#define DEFAULT_SEED 20171120UL
+static unsigned long test_seed = DEFAULT_SEED;
+static unsigned long test_scale = 1;
+
+/* The reference handles at most this many dice per side.  */
+#define REF_DICE 4
+
+static unsigned long
+env_ulong (const char *name, unsigned long dflt)
+{
+  const char *s = getenv (name);
+  char *end;
+  unsigned long v;
+
+  if (s == NULL || *s == '\0')
+    return dflt;
+  v = strtoul (s, &end, 0);
+  return *end == '\0' ? v : dflt;
+}
+
+static void
+rand_init (gmp_randstate_t st, unsigned long salt)
+{
+  gmp_randinit_default (st);
+  gmp_randseed_ui (st, test_seed * 1000003UL + salt);
+}
+
+static unsigned
+rand_range (gmp_randstate_t st, unsigned lo, unsigned hi)
+{
+  return lo + (unsigned) gmp_urandomm_ui (st, hi - lo + 1);
+}
+
+static unsigned
+min_u (unsigned a, unsigned b)
+{
+  return a < b ? a : b;
+}
+
+static const char *
+count_name (ro_count_t c)
+{
+  return c == RO_COUNT_ATTACKERS ? "attackers" : "territory";
+}
+
+static void
+rules_make (ro_rules_t *r, unsigned sa, unsigned sd, unsigned da,
+            unsigned dd, int ties_to_attacker, ro_count_t count)
+{
+  ro_rules_init (r);
+  r->attack_sides = sa;
+  r->defend_sides = sd;
+  r->attack_dice = da;
+  r->defend_dice = dd;
+  r->ties = ties_to_attacker ? RO_TIES_ATTACKER : RO_TIES_DEFENDER;
+  r->count = count;
+}
+
+static void
+describe_rules (char *buf, size_t size, const ro_rules_t *r)
+{
+  snprintf (buf, size, "d%u x%u vs d%u x%u, ties to %s, %s count",
+            r->attack_sides, r->attack_dice, r->defend_sides, r->defend_dice,
+            r->ties == RO_TIES_ATTACKER ? "attacker" : "defender",
+            count_name (r->count));
+}
+
+/* Q is canonical: positive denominator, no common factor.  */
+static int
+is_canonical (const mpq_t q)
+{
+  mpz_t g;
+  int ok;
+
+  if (mpz_sgn (mpq_denref (q)) <= 0)
+    return 0;
+  mpz_init (g);
+  mpz_gcd (g, mpq_numref (q), mpq_denref (q));
+  ok = mpz_cmp_ui (g, 1) == 0;
+  mpz_clear (g);
+  return ok;
+}
+
+/* ------------------------------------------------------------------ */
+/* The reference: brute-force rounds and a plain memoised recursion   */
+/* ------------------------------------------------------------------ */
+
+/* The sorted rolls of N dice with S sides: each distinct descending
+   tuple and the number of ordered rolls that sort to it.  */
+typedef struct
+{
+  size_t len;
+  unsigned (*tuple)[REF_DICE];
+  unsigned long *mult;
+} side_rolls_t;
+
+static void
+side_rolls (side_rolls_t *h, unsigned s, unsigned n)
+{
+  unsigned dice[REF_DICE], v[REF_DICE];
+  unsigned long cells = 1, code, *hits;
+  unsigned i, j;
+
+  for (i = 0; i < n; i++)
+    cells *= s + 1;
+  hits = calloc (cells, sizeof *hits);
+  ck_assert_ptr_nonnull (hits);
+
+  /* Every ordered roll, sorted, counted under its code in base S + 1.  */
+  for (i = 0; i < n; i++)
+    dice[i] = 1;
+  for (;;)
+    {
+      memcpy (v, dice, sizeof v);
+      for (i = 1; i < n; i++)
+        for (j = i; j > 0 && v[j - 1] < v[j]; j--)
+          {
+            unsigned t = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+          }
+      code = 0;
+      for (i = n; i-- > 0;)
+        code = code * (s + 1) + v[i];
+      hits[code]++;
+      for (i = 0; i < n; i++)
+        {
+          if (++dice[i] <= s)
+            break;
+          dice[i] = 1;
+        }
+      if (i == n)
+        break;
+    }
+
+  h->len = 0;
+  for (code = 0; code < cells; code++)
+    h->len += hits[code] != 0;
+  h->tuple = malloc (h->len * sizeof *h->tuple);
+  h->mult = malloc (h->len * sizeof *h->mult);
+  ck_assert_ptr_nonnull (h->tuple);
+  ck_assert_ptr_nonnull (h->mult);
+  h->len = 0;
+  for (code = 0; code < cells; code++)
+    if (hits[code] != 0)
+      {
+        unsigned long c = code;
+        for (i = 0; i < n; i++)
+          {
+            h->tuple[h->len][i] = (unsigned) (c % (s + 1));
+            c /= s + 1;
+          }
+        h->mult[h->len++] = hits[code];
+      }
+  free (hits);
+}
+
+static void
+side_rolls_clear (side_rolls_t *h)
+{
+  free (h->tuple);
+  free (h->mult);
+}
+
+typedef struct
+{
+  ro_rules_t rules;
+  unsigned long amax, dmax;
+  /* prob[na][nd][k]: one round of NA against ND dice, attacker loses k */
+  mpq_t prob[REF_DICE + 1][REF_DICE + 1][REF_DICE + 1];
+  mpq_t *grid;
+  char *known;
+} ref_t;
+
+/* The round probabilities: every attacking sorted roll against every
+   defending one, weighted by how many ordered rolls give them; this is
+   the brute force over all SA^NA * SD^ND rolls, only grouped.  */
+static void
+ref_rounds (ref_t *ref)
+{
+  const ro_rules_t *r = &ref->rules;
+  side_rolls_t att[REF_DICE + 1], def[REF_DICE + 1];
+  unsigned na, nd, k;
+  size_t i, j;
+
+  for (na = 1; na <= r->attack_dice; na++)
+    side_rolls (&att[na], r->attack_sides, na);
+  for (nd = 1; nd <= r->defend_dice; nd++)
+    side_rolls (&def[nd], r->defend_sides, nd);
+
+  for (na = 1; na <= r->attack_dice; na++)
+    for (nd = 1; nd <= r->defend_dice; nd++)
+      {
+        unsigned long count[REF_DICE + 1] = { 0 }, total = 0;
+        unsigned m = min_u (na, nd);
+
+        for (i = 0; i < att[na].len; i++)
+          for (j = 0; j < def[nd].len; j++)
+            {
+              unsigned lost = 0, c;
+              unsigned long w = att[na].mult[i] * def[nd].mult[j];
+
+              for (c = 0; c < m; c++)
+                {
+                  unsigned x = att[na].tuple[i][c], y = def[nd].tuple[j][c];
+                  if (!(x > y || (r->ties == RO_TIES_ATTACKER && x == y)))
+                    lost++;
+                }
+              count[lost] += w;
+              total += w;
+            }
+        for (k = 0; k <= m; k++)
+          {
+            mpq_set_ui (ref->prob[na][nd][k], count[k], total);
+            mpq_canonicalize (ref->prob[na][nd][k]);
+          }
+      }
+
+  for (na = 1; na <= r->attack_dice; na++)
+    side_rolls_clear (&att[na]);
+  for (nd = 1; nd <= r->defend_dice; nd++)
+    side_rolls_clear (&def[nd]);
+}
+
+static void
+ref_init (ref_t *ref, const ro_rules_t *rules, unsigned long amax,
+          unsigned long dmax)
+{
+  unsigned i, j, k;
+  size_t n = (amax + 1) * (dmax + 1), c;
+
+  ck_assert (rules->attack_dice <= REF_DICE);
+  ck_assert (rules->defend_dice <= REF_DICE);
+  ref->rules = *rules;
+  ref->amax = amax;
+  ref->dmax = dmax;
+  for (i = 0; i <= REF_DICE; i++)
+    for (j = 0; j <= REF_DICE; j++)
+      for (k = 0; k <= REF_DICE; k++)
+        mpq_init (ref->prob[i][j][k]);
+  ref->grid = malloc (n * sizeof *ref->grid);
+  ref->known = calloc (n, 1);
+  ck_assert_ptr_nonnull (ref->grid);
+  ck_assert_ptr_nonnull (ref->known);
+  for (c = 0; c < n; c++)
+    mpq_init (ref->grid[c]);
+  ref_rounds (ref);
+}
+
+static void
+ref_clear (ref_t *ref)
+{
+  unsigned i, j, k;
+  size_t n = (ref->amax + 1) * (ref->dmax + 1), c;
+
+  for (i = 0; i <= REF_DICE; i++)
+    for (j = 0; j <= REF_DICE; j++)
+      for (k = 0; k <= REF_DICE; k++)
+        mpq_clear (ref->prob[i][j][k]);
+  for (c = 0; c < n; c++)
+    mpq_clear (ref->grid[c]);
+  free (ref->grid);
+  free (ref->known);
+}
+
+/* Dice in state (A, D), straight from the rules of the game.  */
+static unsigned
+ref_attack_dice (const ro_rules_t *r, unsigned long a)
+{
+  unsigned long fighters;
+
+  if (r->count == RO_COUNT_TERRITORY)
+    fighters = a >= 1 ? a - 1 : 0;      /* one army stays behind */
+  else
+    fighters = a;
+  return fighters < r->attack_dice ? (unsigned) fighters : r->attack_dice;
+}
+
+static unsigned
+ref_defend_dice (const ro_rules_t *r, unsigned long d)
+{
+  return d < r->defend_dice ? (unsigned) d : r->defend_dice;
+}
+
+/* P(A, D) = sum over k of P(round: attacker loses k) P(A - k, D - m + k),
+   P(A, 0) = 1, P = 0 when the attacker cannot roll.  Memoised.  */
+static const __mpz_struct *ref_dummy;   /* keeps -Wunused quiet on old gcc */
+
+static mpq_srcptr
+ref_win (ref_t *ref, unsigned long a, unsigned long d)
+{
+  size_t c = a * (ref->dmax + 1) + d;
+  mpq_ptr p = ref->grid[c];
+  unsigned na, nd, m, k;
+  mpq_t t;
+
+  ck_assert (a <= ref->amax && d <= ref->dmax);
+  if (ref->known[c])
+    return p;
+  na = ref_attack_dice (&ref->rules, a);
+  nd = ref_defend_dice (&ref->rules, d);
+  if (d == 0)
+    mpq_set_ui (p, 1, 1);
+  else if (na == 0)
+    mpq_set_ui (p, 0, 1);
+  else
+    {
+      m = min_u (na, nd);
+      mpq_init (t);
+      mpq_set_ui (p, 0, 1);
+      for (k = 0; k <= m; k++)
+        {
+          mpq_mul (t, ref->prob[na][nd][k], ref_win (ref, a - k, d - (m - k)));
+          mpq_add (p, p, t);
+        }
+      mpq_clear (t);
+    }
+  ref->known[c] = 1;
+  return p;
+}
+
+/* ------------------------------------------------------------------ */
+/* Helpers for the library                                            */
+/* ------------------------------------------------------------------ */
+
+/* Compare ro_battle_win on (A, D) under R with WANT.  */
+static void
+check_win (const ro_rules_t *r, unsigned long a, unsigned long d,
+           mpq_srcptr want, const char *source)
+{
+  char what[200];
+  mpq_t got;
+  int ret;
+
+  describe_rules (what, sizeof what, r);
+  mpq_init (got);
+  ret = ro_battle_win (got, r, a, d);
+  ck_assert_msg (ret == RO_OK, "%s, (%lu, %lu): ro_battle_win gave %d",
+                 what, a, d, ret);
+  ck_assert_msg (is_canonical (got), "%s, (%lu, %lu): not canonical",
+                 what, a, d);
+  if (!mpq_equal (got, want))
+    {
+      char *gs = mpq_get_str (NULL, 10, got);
+      char *ws = mpq_get_str (NULL, 10, want);
+      ck_abort_msg ("%s, (%lu, %lu): got %s, %s says %s", what, a, d, gs,
+                    source, ws);
+    }
+  mpq_clear (got);
+}
+
+/* Open a data file of TESTDATADIR.  */
+static FILE *
+open_data (const char *name)
+{
+  char path[1024];
+  FILE *f;
+
+  snprintf (path, sizeof path, "%s/%s", TESTDATADIR, name);
+  f = fopen (path, "r");
+  ck_assert_msg (f != NULL, "cannot open %s", path);
+  return f;
+}
+
+/* The next data line of F that is not a comment or blank, or NULL.  */
+static char *
+next_line (char *buf, int size, FILE *f)
+{
+  while (fgets (buf, size, f) != NULL)
+    {
+      char *p = buf;
+      while (*p == ' ' || *p == '\t')
+        p++;
+      if (*p != '#' && *p != '\n' && *p != '\0')
+        return buf;
+    }
+  return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* (a) McLoone's exact table                                          */
+/* ------------------------------------------------------------------ */
+
+#define MCLOONE_CELLS 60        /* attack 2..16, defend 1..4 */
+
+/* Call CHECK on every cell of mcloone_exact.txt.  */
+static void
+each_mcloone_cell (void (*check) (unsigned long, unsigned long, mpq_srcptr,
+                                  void *), void *data)
+{
+  char line[512], frac[400];
+  unsigned long a, d;
+  int cells = 0;
+  FILE *f = open_data ("mcloone_exact.txt");
+  mpq_t want;
+
+  mpq_init (want);
+  while (next_line (line, sizeof line, f) != NULL)
+    {
+      ck_assert_msg (sscanf (line, "%lu %lu %399s", &a, &d, frac) == 3,
+                     "mcloone_exact.txt: bad line %s", line);
+      ck_assert_msg (strchr (frac, '/') != NULL
+                     && mpq_set_str (want, frac, 10) == 0,
+                     "mcloone_exact.txt: bad fraction %s", frac);
+      /* The table is printed reduced; keep that promise of the source.  */
+      ck_assert_msg (is_canonical (want), "mcloone_exact.txt: %s not reduced",
+                     frac);
+      check (a, d, want, data);
+      cells++;
+    }
+  fclose (f);
+  mpq_clear (want);
+  ck_assert_int_eq (cells, MCLOONE_CELLS);
+}
+
+static void
+library_cell (unsigned long a, unsigned long d, mpq_srcptr want, void *data)
+{
+  ro_rules_t r;
+
+  (void) data;
+  ro_rules_init (&r);
+  check_win (&r, a, d, want, "McLoone");
+}
+
+static void
+reference_cell (unsigned long a, unsigned long d, mpq_srcptr want, void *data)
+{
+  ref_t *ref = data;
+
+  ck_assert_msg (mpq_equal (ref_win (ref, a, d), want),
+                 "the reference disagrees with McLoone at (%lu, %lu)", a, d);
+}
+
+START_TEST (test_mcloone_exact)
+{
+  each_mcloone_cell (library_cell, NULL);
+}
+END_TEST
+
+/* The reference must reproduce the published table, or it is no
+   reference for the grids below.  */
+START_TEST (test_reference_mcloone)
+{
+  ro_rules_t r;
+  ref_t ref;
+
+  ro_rules_init (&r);
+  ref_init (&ref, &r, 20, 8);
+  each_mcloone_cell (reference_cell, &ref);
+  ref_clear (&ref);
+}
+END_TEST
+
+/* McLoone's worked example, pBattle[18, 6].  */
+static const char mcloone_18_6[] =
+  "9804653220306498422549071803237023496256898193745/"
+  "9885757284390281416111900904364482836234411966464";
+
+START_TEST (test_mcloone_18_6)
+{
+  ro_rules_t r;
+  ref_t ref;
+  mpq_t want;
+
+  mpq_init (want);
+  ck_assert_int_eq (mpq_set_str (want, mcloone_18_6, 10), 0);
+  ro_rules_init (&r);
+  check_win (&r, 18, 6, want, "McLoone");
+  /* The same battle counted by the armies that fight.  */
+  r.count = RO_COUNT_ATTACKERS;
+  check_win (&r, 17, 6, want, "McLoone");
+
+  ro_rules_init (&r);
+  ref_init (&ref, &r, 18, 6);
+  ck_assert (mpq_equal (ref_win (&ref, 18, 6), want));
+  ref_clear (&ref);
+  mpq_clear (want);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* (b) McLoone's 20-digit table                                       */
+/* ------------------------------------------------------------------ */
+
+START_TEST (test_mcloone_decimal20)
+{
+  char line[512], want[100];
+  unsigned long a, d;
+  int cells = 0;
+  FILE *f = open_data ("mcloone_decimal20.txt");
+  ro_rules_t r;
+  mpq_t q;
+
+  ro_rules_init (&r);
+  mpq_init (q);
+  while (next_line (line, sizeof line, f) != NULL)
+    {
+      char *got = NULL;
+      int ret;
+
+      ck_assert_msg (sscanf (line, "%lu %lu %99s", &a, &d, want) == 3,
+                     "mcloone_decimal20.txt: bad line %s", line);
+      ck_assert_int_eq (ro_battle_win (q, &r, a, d), RO_OK);
+      ret = ro_q_get_decimal (&got, q, 20);
+      ck_assert_msg (ret == RO_OK && got != NULL,
+                     "(%lu, %lu): ro_q_get_decimal gave %d", a, d, ret);
+      ck_assert_msg (strcmp (got, want) == 0,
+                     "(%lu, %lu) to 20 digits: got %s, McLoone prints %s",
+                     a, d, got, want);
+      ro_free_str (got);
+      cells++;
+    }
+  fclose (f);
+  mpq_clear (q);
+  ck_assert_int_eq (cells, MCLOONE_CELLS);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* (c) Osborne's Table 3, attackers count, 3 decimals                 */
+/* ------------------------------------------------------------------ */
+
+/* round (Q * 1000) half up, in integers: floor ((2000 num + den) / 2 den). */
+static unsigned long
+thousandths (const mpq_t q)
+{
+  mpz_t t, u;
+  unsigned long r;
+
+  mpz_init (t);
+  mpz_init (u);
+  mpz_mul_ui (t, mpq_numref (q), 2000);
+  mpz_add (t, t, mpq_denref (q));
+  mpz_mul_ui (u, mpq_denref (q), 2);
+  mpz_fdiv_q (t, t, u);
+  r = mpz_get_ui (t);
+  mpz_clear (t);
+  mpz_clear (u);
+  return r;
+}
+
+START_TEST (test_osborne_table3)
+{
+  char line[512], *p, *end;
+  unsigned long a, d, rows = 0;
+  FILE *f = open_data ("osborne_table3.txt");
+  ro_rules_t r;
+  ref_t ref;
+  mpq_t q;
+
+  ro_rules_init (&r);
+  r.count = RO_COUNT_ATTACKERS;
+  ref_init (&ref, &r, 10, 10);
+  mpq_init (q);
+  while (next_line (line, sizeof line, f) != NULL)
+    {
+      ck_assert_msg (sscanf (line, " A=%lu:", &a) == 1,
+                     "osborne_table3.txt: bad line %s", line);
+      p = strchr (line, ':') + 1;
+      for (d = 1; d <= 10; d++)
+        {
+          unsigned long ip, fp, want;
+
+          ip = strtoul (p, &end, 10);
+          ck_assert_msg (end != p && *end == '.' && end[4] != '.'
+                         && end[1] >= '0' && end[1] <= '9'
+                         && end[2] >= '0' && end[2] <= '9'
+                         && end[3] >= '0' && end[3] <= '9',
+                         "osborne_table3.txt: A=%lu, D=%lu unreadable", a, d);
+          fp = strtoul (end + 1, &p, 10);
+          want = ip * 1000 + fp;
+
+          ck_assert_int_eq (ro_battle_win (q, &r, a, d), RO_OK);
+          ck_assert_msg (is_canonical (q), "(%lu, %lu) not canonical", a, d);
+          if (thousandths (q) != want)
+            {
+              char *qs = mpq_get_str (NULL, 10, q);
+              ck_abort_msg ("Osborne A=%lu, D=%lu: table %lu.%03lu, exact "
+                            "value %s = %.6f rounds to %lu.%03lu",
+                            a, d, want / 1000, want % 1000, qs,
+                            mpq_get_d (q), thousandths (q) / 1000,
+                            thousandths (q) % 1000);
+            }
+          /* and the reference agrees with the paper too */
+          ck_assert_msg (thousandths (ref_win (&ref, a, d)) == want,
+                         "the reference disagrees with Osborne at "
+                         "(%lu, %lu)", a, d);
+        }
+      rows++;
+    }
+  fclose (f);
+  mpq_clear (q);
+  ref_clear (&ref);
+  ck_assert_uint_eq (rows, 10);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* (d) Whole grids against the reference                              */
+/* ------------------------------------------------------------------ */
+
+static void
+check_grid (const ro_rules_t *r, unsigned long amax, unsigned long dmax)
+{
+  unsigned long a, d, a0 = r->count == RO_COUNT_TERRITORY ? 1 : 0;
+  ref_t ref;
+
+  ref_init (&ref, r, amax, dmax);
+  for (a = a0; a <= amax; a++)
+    for (d = 0; d <= dmax; d++)
+      check_win (r, a, d, ref_win (&ref, a, d), "the reference");
+  ref_clear (&ref);
+}
+
+START_TEST (test_grid_standard)
+{
+  ro_rules_t r;
+
+  ro_rules_init (&r);
+  r.count = _i ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
+  check_grid (&r, 25, 25);
+}
+END_TEST
+
+/* A long, thin battle and a wide one.  */
+START_TEST (test_grid_standard_large)
+{
+  ro_rules_t r;
+  ref_t ref;
+  int i;
+
+  for (i = 0; i < 2; i++)
+    {
+      ro_rules_init (&r);
+      r.count = i ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
+      ref_init (&ref, &r, 60, 60);
+      check_win (&r, 60, 3, ref_win (&ref, 60, 3), "the reference");
+      check_win (&r, 3, 60, ref_win (&ref, 3, 60), "the reference");
+      check_win (&r, 60, 60, ref_win (&ref, 60, 60), "the reference");
+      check_win (&r, 50, 37, ref_win (&ref, 50, 37), "the reference");
+      ref_clear (&ref);
+    }
+}
+END_TEST
+
+/* The standard dice, each variation of one parameter at a time.  */
+static const struct
+{
+  unsigned sa, sd, da, dd;
+  int ties;
+} variants[] = {
+  { 6, 6, 3, 2, 1 },
+  { 6, 6, 1, 1, 0 },
+  { 6, 6, 2, 2, 0 },
+  { 6, 6, 3, 3, 0 },
+  { 6, 6, 2, 3, 0 },
+  { 6, 6, 4, 4, 0 },
+  { 8, 6, 3, 2, 0 },
+  { 6, 8, 3, 2, 0 },
+  { 2, 2, 3, 2, 0 },
+  { 2, 2, 4, 4, 1 },
+  { 10, 10, 4, 4, 0 },
+  { 10, 2, 1, 4, 1 }
+};
+#define N_VARIANTS (sizeof variants / sizeof variants[0])
+
+START_TEST (test_grid_variants)
+{
+  ro_rules_t r;
+  int c;
+
+  for (c = 0; c <= 1; c++)
+    {
+      rules_make (&r, variants[_i].sa, variants[_i].sd, variants[_i].da,
+                  variants[_i].dd, variants[_i].ties,
+                  c ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY);
+      check_grid (&r, 10, 10);
+    }
+}
+END_TEST
+
+START_TEST (test_grid_random)
+{
+  gmp_randstate_t st;
+  unsigned long it, n = 8 * test_scale;
+
+  rand_init (st, 10);
+  for (it = 0; it < n; it++)
+    {
+      ro_rules_t r;
+      unsigned long amax = rand_range (st, 1, 9), dmax = rand_range (st, 0, 9);
+
+      rules_make (&r, rand_range (st, 2, 10), rand_range (st, 2, 10),
+                  rand_range (st, 1, REF_DICE), rand_range (st, 1, REF_DICE),
+                  (int) rand_range (st, 0, 1),
+                  rand_range (st, 0, 1) ? RO_COUNT_ATTACKERS
+                  : RO_COUNT_TERRITORY);
+      check_grid (&r, amax, dmax);
+    }
+  gmp_randclear (st);
+}
+END_TEST
+
+/* One die against one die is a race: the attacker, who wins a round with
+   probability p, conquers when he wins D rounds before losing L = A - 1
+   (territory) or L = A (attackers).  P = sum_{j<L} C(D-1+j, j) p^D q^j,
+   and p itself is a count: sum over x of min(x - 1 + tie, SD) / (SA SD).
+   Any number of sides, so 100-sided dice too.  */
+static void
+race (mpq_t win, unsigned sa, unsigned sd, int ties, unsigned long lives,
+      unsigned long d)
+{
+  mpq_t p, q, t;
+  mpz_t c;
+  unsigned long x, j, favourable = 0;
+
+  if (d == 0)
+    {
+      mpq_set_ui (win, 1, 1);
+      return;
+    }
+  for (x = 1; x <= sa; x++)
+    {
+      unsigned long below = x - 1 + (ties ? 1 : 0);
+      favourable += below < sd ? below : sd;
+    }
+  mpq_init (p);
+  mpq_init (q);
+  mpq_init (t);
+  mpz_init (c);
+  mpq_set_ui (p, favourable, (unsigned long) sa * sd);
+  mpq_canonicalize (p);
+  mpq_set_ui (q, 1, 1);
+  mpq_sub (q, q, p);
+  mpq_set_ui (win, 0, 1);
+  for (j = 0; j < lives; j++)
+    {
+      unsigned long e;
+
+      mpz_bin_uiui (c, d - 1 + j, j);
+      mpq_set_z (t, c);
+      for (e = 0; e < d; e++)
+        mpq_mul (t, t, p);
+      for (e = 0; e < j; e++)
+        mpq_mul (t, t, q);
+      mpq_add (win, win, t);
+    }
+  mpq_clear (p);
+  mpq_clear (q);
+  mpq_clear (t);
+  mpz_clear (c);
+}
+
+START_TEST (test_single_die_race)
+{
+  gmp_randstate_t st;
+  unsigned long it, n = 40 * test_scale;
+  mpq_t want;
+
+  rand_init (st, 11);
+  mpq_init (want);
+  for (it = 0; it < n; it++)
+    {
+      unsigned sa = rand_range (st, RO_SIDES_MIN, RO_SIDES_MAX);
+      unsigned sd = rand_range (st, RO_SIDES_MIN, RO_SIDES_MAX);
+      int ties = (int) rand_range (st, 0, 1);
+      unsigned long a = rand_range (st, 1, 30), d = rand_range (st, 0, 30);
+      ro_rules_t r;
+
+      if (it == 0)
+        sa = sd = RO_SIDES_MAX;
+      rules_make (&r, sa, sd, 1, 1, ties, RO_COUNT_TERRITORY);
+      race (want, sa, sd, ties, a - 1, d);
+      check_win (&r, a, d, want, "the race formula");
+      r.count = RO_COUNT_ATTACKERS;
+      race (want, sa, sd, ties, a, d);
+      check_win (&r, a, d, want, "the race formula");
+    }
+  mpq_clear (want);
+  gmp_randclear (st);
+}
+END_TEST
+
+/* The race formula against the reference, so that each vouches for the
+   other.  */
+START_TEST (test_race_reference)
+{
+  static const unsigned sides[][2] = { { 6, 6 }, { 2, 9 }, { 10, 3 } };
+  unsigned long a, d;
+  size_t i;
+  int ties, c;
+  mpq_t want;
+
+  mpq_init (want);
+  for (i = 0; i < sizeof sides / sizeof sides[0]; i++)
+    for (ties = 0; ties <= 1; ties++)
+      for (c = 0; c <= 1; c++)
+        {
+          ro_rules_t r;
+          ref_t ref;
+
+          rules_make (&r, sides[i][0], sides[i][1], 1, 1, ties,
+                      c ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY);
+          ref_init (&ref, &r, 8, 8);
+          for (a = c ? 0 : 1; a <= 8; a++)
+            for (d = 0; d <= 8; d++)
+              {
+                race (want, sides[i][0], sides[i][1], ties, c ? a : a - 1, d);
+                ck_assert (mpq_equal (want, ref_win (&ref, a, d)));
+              }
+          ref_clear (&ref);
+        }
+  mpq_clear (want);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* (e) Invariants                                                     */
+/* ------------------------------------------------------------------ */
+
+static void
+win_or_fail (mpq_t q, const ro_rules_t *r, unsigned long a, unsigned long d)
+{
+  int ret = ro_battle_win (q, r, a, d);
+
+  ck_assert_msg (ret == RO_OK, "%s (%lu, %lu): ro_battle_win gave %d",
+                 count_name (r->count), a, d, ret);
+  ck_assert_msg (is_canonical (q), "%s (%lu, %lu): not canonical",
+                 count_name (r->count), a, d);
+}
+
+START_TEST (test_boundaries)
+{
+  ro_rules_t r;
+  unsigned long n;
+  mpq_t q;
+
+  mpq_init (q);
+  ro_rules_init (&r);
+  for (n = 0; n <= 40; n++)
+    {
+      /* D = 0: already conquered */
+      r.count = RO_COUNT_ATTACKERS;
+      win_or_fail (q, &r, n, 0);
+      ck_assert_msg (mpq_cmp_ui (q, 1, 1) == 0, "attackers P(%lu, 0) != 1", n);
+      if (n >= 1)
+        {
+          r.count = RO_COUNT_TERRITORY;
+          win_or_fail (q, &r, n, 0);
+          ck_assert_msg (mpq_cmp_ui (q, 1, 1) == 0,
+                         "territory P(%lu, 0) != 1", n);
+        }
+      if (n >= 1)
+        {
+          /* an attacker who cannot roll */
+          r.count = RO_COUNT_TERRITORY;
+          win_or_fail (q, &r, 1, n);
+          ck_assert_msg (mpq_sgn (q) == 0, "territory P(1, %lu) != 0", n);
+          r.count = RO_COUNT_ATTACKERS;
+          win_or_fail (q, &r, 0, n);
+          ck_assert_msg (mpq_sgn (q) == 0, "attackers P(0, %lu) != 0", n);
+          /* and one who can always has a chance, never a certainty */
+          win_or_fail (q, &r, n, n);
+          ck_assert (mpq_sgn (q) > 0 && mpq_cmp_ui (q, 1, 1) < 0);
+        }
+    }
+  /* large but quick */
+  r.count = RO_COUNT_TERRITORY;
+  win_or_fail (q, &r, 1000000, 0);
+  ck_assert (mpq_cmp_ui (q, 1, 1) == 0);
+  win_or_fail (q, &r, 1, 1000000);
+  ck_assert (mpq_sgn (q) == 0);
+  mpq_clear (q);
+}
+END_TEST
+
+START_TEST (test_conventions_agree)
+{
+  ro_rules_t t, at;
+  unsigned long a, d;
+  mpq_t p, q;
+
+  mpq_init (p);
+  mpq_init (q);
+  ro_rules_init (&t);
+  ro_rules_init (&at);
+  at.count = RO_COUNT_ATTACKERS;
+  if (_i == 1)
+    {
+      /* a non-standard game: the shift holds whatever the dice */
+      t.attack_sides = at.attack_sides = 8;
+      t.defend_sides = at.defend_sides = 5;
+      t.attack_dice = at.attack_dice = 4;
+      t.defend_dice = at.defend_dice = 3;
+      t.ties = at.ties = RO_TIES_ATTACKER;
+    }
+  for (a = 0; a <= 30; a++)
+    for (d = 0; d <= 30; d++)
+      {
+        win_or_fail (p, &at, a, d);
+        win_or_fail (q, &t, a + 1, d);
+        ck_assert_msg (mpq_equal (p, q),
+                       "P_attackers(%lu, %lu) != P_territory(%lu, %lu)",
+                       a, d, a + 1, d);
+      }
+  mpq_clear (p);
+  mpq_clear (q);
+}
+END_TEST
+
+/* More attackers never hurt, more defenders never help (standard game). */
+START_TEST (test_monotone)
+{
+  const unsigned long n = 30;
+  unsigned long a, d, a0;
+  ro_rules_t r;
+  mpq_t *row, *prev, *tmp, q;
+
+  ro_rules_init (&r);
+  r.count = _i ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
+  a0 = _i ? 0 : 1;
+  row = malloc ((n + 1) * sizeof *row);
+  prev = malloc ((n + 1) * sizeof *prev);
+  ck_assert (row != NULL && prev != NULL);
+  for (d = 0; d <= n; d++)
+    {
+      mpq_init (row[d]);
+      mpq_init (prev[d]);
+    }
+  mpq_init (q);
+  for (a = a0; a <= n; a++)
+    {
+      for (d = 0; d <= n; d++)
+        {
+          win_or_fail (row[d], &r, a, d);
+          ck_assert (mpq_sgn (row[d]) >= 0 && mpq_cmp_ui (row[d], 1, 1) <= 0);
+          if (d > 0)
+            ck_assert_msg (mpq_cmp (row[d], row[d - 1]) <= 0,
+                           "%s P(%lu, %lu) > P(%lu, %lu)", count_name (r.count),
+                           a, d, a, d - 1);
+          if (a > a0)
+            ck_assert_msg (mpq_cmp (row[d], prev[d]) >= 0,
+                           "%s P(%lu, %lu) < P(%lu, %lu)", count_name (r.count),
+                           a, d, a - 1, d);
+          /* strictly, away from the edges */
+          if (d > 0 && a > a0 + 1)
+            ck_assert (mpq_cmp (row[d], prev[d]) > 0);
+        }
+      tmp = prev;
+      prev = row;
+      row = tmp;
+    }
+  for (d = 0; d <= n; d++)
+    {
+      mpq_clear (row[d]);
+      mpq_clear (prev[d]);
+    }
+  free (row);
+  free (prev);
+  mpq_clear (q);
+}
+END_TEST
+
+/* The result overwrites whatever WIN held, including a non-canonical
+   value or a huge one.  */
+START_TEST (test_output_overwritten)
+{
+  ro_rules_t r;
+  mpq_t q;
+
+  ro_rules_init (&r);
+  mpq_init (q);
+  mpz_set_str (mpq_numref (q), "123456789012345678901234567890", 10);
+  mpz_set_ui (mpq_denref (q), 7);
+  win_or_fail (q, &r, 2, 1);
+  ck_assert (mpq_cmp_ui (q, 5, 12) == 0);
+  mpz_set_ui (mpq_numref (q), 6);
+  mpz_set_ui (mpq_denref (q), 4);       /* not canonical on purpose */
+  win_or_fail (q, &r, 5, 0);
+  ck_assert (mpq_cmp_ui (q, 1, 1) == 0);
+  mpz_set_ui (mpq_numref (q), 6);
+  mpz_set_ui (mpq_denref (q), 4);
+  win_or_fail (q, &r, 1, 5);
+  ck_assert (mpq_sgn (q) == 0);
+  ck_assert (mpz_cmp_ui (mpq_denref (q), 1) == 0);
+  mpq_clear (q);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Errors                                                             */
+/* ------------------------------------------------------------------ */
+
+START_TEST (test_errors)
+{
+  ro_rules_t r;
+  unsigned long d;
+  mpq_t q;
+
+  mpq_init (q);
+  ro_rules_init (&r);
+  for (d = 0; d <= 5; d++)
+    ck_assert_msg (ro_battle_win (q, &r, 0, d) == RO_EINVAL,
+                   "territory (0, %lu) is not RO_EINVAL", d);
+
+#define REFUSED(field, value)                                           \
+  do                                                                    \
+    {                                                                   \
+      int ret;                                                          \
+      ro_rules_init (&r);                                               \
+      r.field = value;                                                  \
+      ret = ro_battle_win (q, &r, 5, 3);                                \
+      ck_assert_msg (ret < 0, #field " = " #value ": ro_battle_win "    \
+                     "gave %d", ret);                                   \
+    }                                                                   \
+  while (0)
+
+  REFUSED (attack_sides, 1);
+  REFUSED (defend_sides, RO_SIDES_MAX + 1);
+  REFUSED (attack_dice, 0);
+  REFUSED (defend_dice, RO_DICE_MAX + 1);
+  REFUSED (attack_bonus, 1);
+  REFUSED (defend_bonus, -1);
+#undef REFUSED
+  mpq_clear (q);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* (f) Memory estimate                                                */
+/* ------------------------------------------------------------------ */
+
+static double
+memory_or_fail (const ro_rules_t *r, unsigned long a, unsigned long d)
+{
+  double bytes = -1.0;
+  int ret = ro_battle_memory (&bytes, r, a, d);
+
+  ck_assert_msg (ret == RO_OK, "ro_battle_memory (%lu, %lu) gave %d", a, d,
+                 ret);
+  ck_assert_msg (bytes > 0.0, "ro_battle_memory (%lu, %lu) = %g", a, d,
+                 bytes);
+  return bytes;
+}
+
+START_TEST (test_memory)
+{
+  static const unsigned long sizes[] =
+    { 2, 3, 5, 10, 30, 100, 1000, 10000, 100000 };
+  const size_t n = sizeof sizes / sizeof sizes[0];
+  double m[sizeof sizes / sizeof sizes[0]][sizeof sizes / sizeof sizes[0]];
+  ro_rules_t r;
+  size_t i, j;
+
+  ro_rules_init (&r);
+  if (_i == 1)
+    r.count = RO_COUNT_ATTACKERS;
+  if (_i == 2)
+    {
+      r.attack_sides = r.defend_sides = 100;
+      r.attack_dice = r.defend_dice = 5;
+    }
+  for (i = 0; i < n; i++)
+    for (j = 0; j < n; j++)
+      m[i][j] = memory_or_fail (&r, sizes[i], sizes[j]);
+  for (i = 0; i < n; i++)
+    for (j = 0; j < n; j++)
+      {
+        if (i > 0)
+          ck_assert_msg (m[i][j] >= m[i - 1][j],
+                         "memory (%lu, %lu) = %g < memory (%lu, %lu) = %g",
+                         sizes[i], sizes[j], m[i][j], sizes[i - 1], sizes[j],
+                         m[i - 1][j]);
+        if (j > 0)
+          ck_assert_msg (m[i][j] >= m[i][j - 1],
+                         "memory (%lu, %lu) = %g < memory (%lu, %lu) = %g",
+                         sizes[i], sizes[j], m[i][j], sizes[i], sizes[j - 1],
+                         m[i][j - 1]);
+      }
+  /* and it does grow, not just stay put */
+  ck_assert (m[n - 1][n - 1] > m[3][3]);
+  ck_assert (m[n - 1][3] > m[3][3]);
+  ck_assert (m[3][n - 1] > m[3][3]);
+  /* the library needs at least the numbers it returns: P(10^5, 10^5)
+     has a denominator of thousands of digits */
+  ck_assert (m[n - 1][n - 1] > 1000.0);
+}
+END_TEST
+
+Suite *
+battle_suite (void)
+{
+  Suite *s = suite_create ("battle");
+  double timeout = 60.0 * (double) test_scale;
+  TCase *tc;
+
+  tc = tcase_create ("mcloone");
+  tcase_set_timeout (tc, timeout);
+  tcase_add_test (tc, test_reference_mcloone);
+  tcase_add_test (tc, test_mcloone_exact);
+  tcase_add_test (tc, test_mcloone_18_6);
+  tcase_add_test (tc, test_mcloone_decimal20);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("osborne");
+  tcase_set_timeout (tc, timeout);
+  tcase_add_test (tc, test_osborne_table3);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("grid");
+  tcase_set_timeout (tc, timeout);
+  tcase_add_loop_test (tc, test_grid_standard, 0, 2);
+  tcase_add_test (tc, test_grid_standard_large);
+  tcase_add_loop_test (tc, test_grid_variants, 0, (int) N_VARIANTS);
+  tcase_add_test (tc, test_grid_random);
+  tcase_add_test (tc, test_race_reference);
+  tcase_add_test (tc, test_single_die_race);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("invariants");
+  tcase_set_timeout (tc, timeout);
+  tcase_add_test (tc, test_boundaries);
+  tcase_add_loop_test (tc, test_conventions_agree, 0, 2);
+  tcase_add_loop_test (tc, test_monotone, 0, 2);
+  tcase_add_test (tc, test_output_overwritten);
+  tcase_add_test (tc, test_errors);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("memory");
+  tcase_add_loop_test (tc, test_memory, 0, 3);
+  suite_add_tcase (s, tc);
+
+  return s;
+}
+
+int
+main (void)
+{
+  SRunner *sr;
+  int failed;
+
+  test_seed = env_ulong ("RO_TEST_SEED", DEFAULT_SEED);
+  test_scale = env_ulong ("RO_TEST_SCALE", 1);
+  if (test_scale == 0)
+    test_scale = 1;
+  printf ("check_battle: RO_TEST_SEED=%lu RO_TEST_SCALE=%lu\n", test_seed,
+          test_scale);
+  fflush (stdout);
+
+  sr = srunner_create (battle_suite ());
+  srunner_run_all (sr, CK_NORMAL);
+  failed = srunner_ntests_failed (sr);
+  srunner_free (sr);
+  return failed == 0 ? 0 : 1;
+}
