@@ -1,0 +1,879 @@
+/* check_output.c -- tests of the correctly rounded decimals and the fractions */
+
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+#include <gmp.h>
+
+#include "riskodds.h"
+
+#define DEFAULT_SEED 20171120UL
+static unsigned long test_seed = DEFAULT_SEED;
+static unsigned long test_scale = 1;
+
+static unsigned long
+env_ulong (const char *name, unsigned long dflt)
+{
+  const char *s = getenv (name);
+  char *end;
+  unsigned long v;
+
+  if (s == NULL || *s == '\0')
+    return dflt;
+  v = strtoul (s, &end, 0);
+  return *end == '\0' ? v : dflt;
+}
+
+static void
+rand_init (gmp_randstate_t st, unsigned long salt)
+{
+  gmp_randinit_default (st);
+  gmp_randseed_ui (st, test_seed * 1000003UL + salt);
+}
+
+static unsigned long
+rand_range (gmp_randstate_t st, unsigned long lo, unsigned long hi)
+{
+  return lo + gmp_urandomm_ui (st, hi - lo + 1);
+}
+
+/* ------------------------------------------------------------------ */
+/* The reference: exact rounding in integers                          */
+/* ------------------------------------------------------------------ */
+
+/* The sign of Q - 10^K.  */
+static int
+cmp_pow10 (const mpq_t q, long k)
+{
+  mpz_t l, r;
+  int c;
+
+  mpz_init (l);
+  mpz_init (r);
+  if (k >= 0)
+    {
+      mpz_ui_pow_ui (r, 10, (unsigned long) k);
+      mpz_mul (r, r, mpq_denref (q));
+      mpz_set (l, mpq_numref (q));
+    }
+  else
+    {
+      mpz_ui_pow_ui (l, 10, (unsigned long) -k);
+      mpz_mul (l, l, mpq_numref (q));
+      mpz_set (r, mpq_denref (q));
+    }
+  c = mpz_cmp (l, r);
+  mpz_clear (l);
+  mpz_clear (r);
+  return c;
+}
+
+/* The E with 10^(E-1) <= Q < 10^E, for Q > 0.  */
+static long
+decimal_exponent (const mpq_t q)
+{
+  long e = (long) mpz_sizeinbase (mpq_numref (q), 10)
+    - (long) mpz_sizeinbase (mpq_denref (q), 10);
+
+  while (cmp_pow10 (q, e) >= 0)
+    e++;
+  while (cmp_pow10 (q, e - 1) < 0)
+    e--;
+  return e;
+}
+
+/* The reference's answer: Q rounded to DIGITS significant digits is
+   M * 10^(E - DIGITS) with 10^(DIGITS-1) <= M < 10^DIGITS; E0 is the
+   exponent of Q itself (before a carry).  */
+typedef struct
+{
+  mpz_t m;
+  long e, e0;
+} rounded_t;
+
+static void
+round_decimal (rounded_t *r, const mpq_t q, unsigned long digits)
+{
+  long s;
+  mpz_t num, den, rem, p;
+  int c;
+
+  r->e0 = r->e = decimal_exponent (q);
+  s = (long) digits - r->e;
+  mpz_init_set (num, mpq_numref (q));
+  mpz_init_set (den, mpq_denref (q));
+  mpz_init (rem);
+  mpz_init (p);
+  /* Q * 10^s = num / den, then floor and remainder.  */
+  mpz_ui_pow_ui (p, 10, (unsigned long) (s >= 0 ? s : -s));
+  if (s >= 0)
+    mpz_mul (num, num, p);
+  else
+    mpz_mul (den, den, p);
+  mpz_fdiv_qr (r->m, rem, num, den);
+  /* Nearest, ties to even: compare 2 rem with den.  */
+  mpz_mul_2exp (rem, rem, 1);
+  c = mpz_cmp (rem, den);
+  if (c > 0 || (c == 0 && mpz_odd_p (r->m)))
+    mpz_add_ui (r->m, r->m, 1);
+  /* 9.99... rounded up to 10.0...: one more digit, drop it.  */
+  mpz_ui_pow_ui (p, 10, digits);
+  if (mpz_cmp (r->m, p) == 0)
+    {
+      mpz_divexact_ui (r->m, r->m, 10);
+      r->e++;
+    }
+  mpz_clear (num);
+  mpz_clear (den);
+  mpz_clear (rem);
+  mpz_clear (p);
+}
+
+/* The header's format for R: fixed notation when Q >= 1e-6 (E0 >= -5),
+   "d.ddd...e-NN" below, with the exponent of the rounded value's first
+   digit.  Returns 1 and a malloc'ed string, or 0 when the header leaves
+   the spelling open (then only the value is compared):
+   - an integer part of DIGITS or more digits ("12000" or "1.2e4"?),
+   - one significant digit in scientific notation ("5e-20" or "5.e-20"?),
+   - a value under 1e-6 that rounds up to 1e-6.  */
+static int
+format_decimal (char **out, const rounded_t *r, unsigned long digits)
+{
+  char *ds = mpz_get_str (NULL, 10, r->m), *s;
+  size_t n = strlen (ds);
+
+  ck_assert_uint_eq (n, digits);
+  *out = NULL;
+  if (r->e0 >= -5)
+    {
+      if (r->e >= (long) digits)
+        {
+          free (ds);
+          return 0;
+        }
+      s = malloc (n + (r->e <= 0 ? (size_t) -r->e + 3 : 2));
+      if (r->e <= 0)
+        {
+          strcpy (s, "0.");
+          memset (s + 2, '0', (size_t) -r->e);
+          strcpy (s + 2 - r->e, ds);
+        }
+      else
+        {
+          memcpy (s, ds, (size_t) r->e);
+          s[r->e] = '.';
+          strcpy (s + r->e + 1, ds + r->e);
+        }
+    }
+  else
+    {
+      if (digits == 1 || r->e > -6)
+        {
+          free (ds);
+          return 0;
+        }
+      s = malloc (n + 32);
+      sprintf (s, "%c.%se-%02ld", ds[0], ds + 1, 1 - r->e);
+    }
+  free (ds);
+  *out = s;
+  return 1;
+}
+
+/* Read a decimal the library wrote ("0.0012", "12000", "1.5e-07") into
+   Q, exactly; 0 when STR is not such a number.  */
+static int
+parse_decimal (mpq_t q, const char *str)
+{
+  const char *p = str;
+  mpz_t m, t;
+  long frac = 0, ex = 0;
+  int seen = 0, dot = 0;
+
+  mpz_init_set_ui (m, 0);
+  mpz_init (t);
+  for (; (*p >= '0' && *p <= '9') || (*p == '.' && !dot); p++)
+    if (*p == '.')
+      dot = 1;
+    else
+      {
+        mpz_mul_ui (m, m, 10);
+        mpz_add_ui (m, m, (unsigned long) (*p - '0'));
+        frac += dot;
+        seen = 1;
+      }
+  if (*p == 'e')
+    {
+      char *end;
+      ex = strtol (p + 1, &end, 10);
+      if (end == p + 1)
+        seen = 0;
+      p = end;
+    }
+  ex -= frac;
+  mpz_ui_pow_ui (t, 10, (unsigned long) (ex >= 0 ? ex : -ex));
+  mpq_set_z (q, m);
+  if (ex >= 0)
+    mpz_mul (mpq_numref (q), mpq_numref (q), t);
+  else
+    mpz_mul (mpq_denref (q), mpq_denref (q), t);
+  mpq_canonicalize (q);
+  mpz_clear (m);
+  mpz_clear (t);
+  return seen && *p == '\0';
+}
+
+static void
+rounded_init (rounded_t *r)
+{
+  mpz_init (r->m);
+}
+
+static void
+rounded_clear (rounded_t *r)
+{
+  mpz_clear (r->m);
+}
+
+static char *
+q_string (const mpq_t q)
+{
+  return mpq_get_str (NULL, 10, q);
+}
+
+/* A copy of S with the exponent's leading zeros dropped ("e-07" becomes
+   "e-7"): the random tests compare values and digits, and leave the width
+   of the exponent to test_exponent_width.  */
+static char *
+strip_exponent_zeros (const char *s)
+{
+  char *c = malloc (strlen (s) + 1), *e;
+
+  strcpy (c, s);
+  e = strchr (c, 'e');
+  if (e != NULL)
+    {
+      char *p = e + 1, *z;
+      if (*p == '-' || *p == '+')
+        p++;
+      z = p;
+      while (z[0] == '0' && z[1] != '\0')
+        z++;
+      memmove (p, z, strlen (z) + 1);
+    }
+  return c;
+}
+
+/* Compare ro_q_get_decimal (Q, DIGITS) with the reference.  */
+static void
+check_decimal (const mpq_t q, unsigned long digits)
+{
+  char *got = NULL, *want;
+  rounded_t r;
+  int ret;
+
+  ret = ro_q_get_decimal (&got, q, digits);
+  ck_assert_msg (ret == RO_OK && got != NULL,
+                 "ro_q_get_decimal (%s, %lu) gave %d", q_string (q), digits,
+                 ret);
+  if (mpq_sgn (q) == 0)
+    {
+      ck_assert_msg (strcmp (got, "0") == 0, "0 to %lu digits: got %s",
+                     digits, got);
+      ro_free_str (got);
+      return;
+    }
+
+  rounded_init (&r);
+  round_decimal (&r, q, digits);
+  if (format_decimal (&want, &r, digits))
+    {
+      char *g = strip_exponent_zeros (got), *w = strip_exponent_zeros (want);
+
+      ck_assert_msg (strcmp (g, w) == 0,
+                     "%s to %lu digits: got %s, expected %s", q_string (q),
+                     digits, got, want);
+      free (g);
+      free (w);
+      free (want);
+    }
+  else
+    {
+      /* The spelling is open: the value must still be the rounded one.  */
+      mpq_t v, w;
+      mpz_t p;
+
+      mpq_init (v);
+      mpq_init (w);
+      mpz_init (p);
+      ck_assert_msg (parse_decimal (v, got), "%s to %lu digits: got \"%s\"",
+                     q_string (q), digits, got);
+      mpz_ui_pow_ui (p, 10, (unsigned long) labs (r.e - (long) digits));
+      mpq_set_z (w, r.m);
+      if (r.e >= (long) digits)
+        mpz_mul (mpq_numref (w), mpq_numref (w), p);
+      else
+        mpz_mul (mpq_denref (w), mpq_denref (w), p);
+      mpq_canonicalize (w);
+      ck_assert_msg (mpq_equal (v, w), "%s to %lu digits: got %s, value %s",
+                     q_string (q), digits, got, q_string (w));
+      mpq_clear (v);
+      mpq_clear (w);
+      mpz_clear (p);
+    }
+  rounded_clear (&r);
+  ro_free_str (got);
+}
+
+/* ------------------------------------------------------------------ */
+/* Hand cases                                                         */
+/* ------------------------------------------------------------------ */
+
+struct hand_case
+{
+  const char *q;
+  unsigned long digits;
+  const char *want;
+};
+
+static const struct hand_case hand_cases[] = {
+  { "0", 1, "0" },
+  { "0", 20, "0" },
+  { "1/8", 2, "0.12" },               /* 0.125: tie, to even */
+  { "3/8", 2, "0.38" },               /* 0.375: tie, to even */
+  { "5/8", 2, "0.62" },
+  { "7/8", 2, "0.88" },
+  { "1/8", 1, "0.1" },
+  { "3/20", 1, "0.2" },               /* 0.15: tie, to even */
+  { "7/20", 1, "0.4" },               /* 0.35 */
+  { "1/40", 1, "0.02" },              /* 0.025 */
+  { "3/40", 1, "0.08" },              /* 0.075 */
+  { "1/16", 1, "0.06" },              /* 0.0625 */
+  { "1/2", 1, "0.5" },
+  { "1/3", 1, "0.3" },
+  { "2/3", 3, "0.667" },
+  { "999/1000", 2, "1.0" },
+  { "999/1000", 3, "0.999" },
+  { "197/200", 2, "0.98" },           /* 0.985: tie, to even */
+  { "199/200", 2, "1.0" },            /* 0.995: tie, up to 1.0 */
+  { "999999/1000000", 5, "1.0000" },
+  { "5/12", 20, "0.41666666666666666667" },
+  { "1", 20, "1.0000000000000000000" },
+  { "1", 2, "1.0" },
+  { "10", 3, "10.0" },
+  { "12345/100", 5, "123.45" },
+  { "12345/100", 4, "123.4" },        /* tie, to even */
+  { "12355/100", 4, "123.6" },        /* tie, to even */
+  { "12345/100", 7, "123.4500" },
+  /* the two examples of the header */
+  { "831875/120932352", 20, "0.0068788457864443089637" },
+  { "1/18446744073709551616", 20, "5.4210108624275221700e-20" },
+  /* either side of 1e-6 */
+  { "1/1000000", 1, "0.000001" },
+  { "1/1000000", 3, "0.00000100" },
+  { "3/2000000", 1, "0.000002" },     /* 1.5e-6: tie, to even */
+  { "1/30000000000", 5, "3.3333e-11" },
+  { "1/100000000000000000000", 3, "1.00e-20" },
+  { "1/700000000000", 4, "1.429e-12" },
+  { "1/3", 30, "0.333333333333333333333333333333" }
+};
+#define N_HAND_CASES (sizeof hand_cases / sizeof hand_cases[0])
+
+START_TEST (test_hand)
+{
+  const struct hand_case *c = &hand_cases[_i];
+  char *got = NULL;
+  int ret;
+  mpq_t q;
+
+  mpq_init (q);
+  ck_assert_int_eq (mpq_set_str (q, c->q, 10), 0);
+  mpq_canonicalize (q);
+  ret = ro_q_get_decimal (&got, q, c->digits);
+  ck_assert_msg (ret == RO_OK && got != NULL,
+                 "ro_q_get_decimal (%s, %lu) gave %d", c->q, c->digits, ret);
+  ck_assert_msg (strcmp (got, c->want) == 0,
+                 "%s to %lu digits: got %s, expected %s", c->q, c->digits,
+                 got, c->want);
+  ro_free_str (got);
+  /* and the reference agrees with the hand */
+  check_decimal (q, c->digits);
+  mpq_clear (q);
+}
+END_TEST
+
+/* The reference itself on the hand cases, string for string, so that it
+   can be trusted on the random ones.  */
+START_TEST (test_reference_hand)
+{
+  const struct hand_case *c = &hand_cases[_i];
+  rounded_t r;
+  char *want;
+  mpq_t q;
+
+  mpq_init (q);
+  ck_assert_int_eq (mpq_set_str (q, c->q, 10), 0);
+  mpq_canonicalize (q);
+  if (mpq_sgn (q) != 0)
+    {
+      rounded_init (&r);
+      round_decimal (&r, q, c->digits);
+      ck_assert (format_decimal (&want, &r, c->digits));
+      ck_assert_str_eq (want, c->want);
+      free (want);
+      rounded_clear (&r);
+    }
+  mpq_clear (q);
+}
+END_TEST
+
+/* McLoone's pBattle[18, 6] to 100 digits.  */
+START_TEST (test_mcloone_100)
+{
+  static const char want[] =
+    "0.99179586735233251220745553203976252914572712375424603666097452608035"
+    "36003378927287553399877033534269";
+  char *got = NULL;
+  mpq_t q;
+
+  mpq_init (q);
+  ck_assert_int_eq (mpq_set_str (q,
+                                 "9804653220306498422549071803237023496256898193745/"
+                                 "9885757284390281416111900904364482836234411966464",
+                                 10), 0);
+  ck_assert_int_eq (ro_q_get_decimal (&got, q, 100), RO_OK);
+  ck_assert_str_eq (got, want);
+  ro_free_str (got);
+  for (unsigned long digits = 1; digits <= 120; digits++)
+    check_decimal (q, digits);
+  mpq_clear (q);
+}
+END_TEST
+
+/* Zero and one at every number of digits.  */
+START_TEST (test_zero_one)
+{
+  unsigned long digits;
+  mpq_t q;
+
+  mpq_init (q);
+  for (digits = 1; digits <= 300; digits++)
+    {
+      char *got = NULL;
+
+      mpq_set_ui (q, 0, 1);
+      ck_assert_int_eq (ro_q_get_decimal (&got, q, digits), RO_OK);
+      ck_assert_str_eq (got, "0");
+      ro_free_str (got);
+      mpq_set_ui (q, 1, 1);
+      check_decimal (q, digits);
+      if (digits >= 2)
+        {
+          /* "1." and digits - 1 zeros */
+          ck_assert_int_eq (ro_q_get_decimal (&got, q, digits), RO_OK);
+          ck_assert_uint_eq (strlen (got), digits + 1);
+          ck_assert (strncmp (got, "1.0", 3) == 0);
+          ck_assert (strspn (got + 2, "0") == digits - 1);
+          ro_free_str (got);
+        }
+    }
+  mpq_clear (q);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Random rationals                                                   */
+/* ------------------------------------------------------------------ */
+
+/* A random number of DIGITS significant digits, or fewer, for the ties. */
+static unsigned long
+random_digits (gmp_randstate_t st)
+{
+  switch (gmp_urandomm_ui (st, 3))
+    {
+    case 0:
+      return rand_range (st, 1, 6);
+    case 1:
+      return rand_range (st, 1, 40);
+    default:
+      return rand_range (st, 1, 300);
+    }
+}
+
+static void
+random_positive (mpz_t z, gmp_randstate_t st, unsigned long maxbits)
+{
+  do
+    mpz_urandomb (z, st, rand_range (st, 1, maxbits));
+  while (mpz_sgn (z) == 0);
+}
+
+/* Multiply Q by 10^K, K of either sign.  */
+static void
+q_mul_pow10 (mpq_t q, long k)
+{
+  mpz_t p;
+
+  mpz_init (p);
+  mpz_ui_pow_ui (p, 10, (unsigned long) labs (k));
+  if (k >= 0)
+    mpz_mul (mpq_numref (q), mpq_numref (q), p);
+  else
+    mpz_mul (mpq_denref (q), mpq_denref (q), p);
+  mpq_canonicalize (q);
+  mpz_clear (p);
+}
+
+/* A random rational of kind K for DIGITS digits.  */
+static void
+random_rational (mpq_t q, gmp_randstate_t st, unsigned k,
+                 unsigned long digits)
+{
+  mpz_t t;
+
+  mpz_init (t);
+  switch (k)
+    {
+    case 0:                     /* anything, moderately long */
+      random_positive (mpq_numref (q), st, 300);
+      random_positive (mpq_denref (q), st, 300);
+      break;
+    case 1:                     /* a probability */
+      random_positive (mpq_denref (q), st, 400);
+      mpz_urandomm (mpq_numref (q), st, mpq_denref (q));
+      if (mpz_sgn (mpq_numref (q)) == 0)
+        mpz_set_ui (mpq_numref (q), 1);
+      break;
+    case 2:                     /* huge numbers */
+      random_positive (mpq_numref (q), st, 5000);
+      random_positive (mpq_denref (q), st, 5000);
+      break;
+    case 3:                     /* 2^a 3^b 5^c 10^d denominators: ties */
+      {
+        static const unsigned long base[] = { 2, 3, 5, 10 };
+        int i;
+        mpz_set_ui (mpq_denref (q), 1);
+        for (i = 0; i < 4; i++)
+          {
+            mpz_ui_pow_ui (t, base[i], rand_range (st, 0, i == 1 ? 3 : 40));
+            mpz_mul (mpq_denref (q), mpq_denref (q), t);
+          }
+        random_positive (mpq_numref (q), st, 120);
+      }
+      break;
+    case 4:                     /* below 1e-6: scientific notation */
+      random_positive (mpq_numref (q), st, 64);
+      random_positive (mpq_denref (q), st, 64);
+      mpz_mul_2exp (mpq_denref (q), mpq_denref (q), rand_range (st, 20, 400));
+      break;
+    case 5:                     /* an exact tie at DIGITS digits */
+    case 6:                     /* ... or just off one */
+      {
+        /* (2M + 1) / 2 * 10^(E - DIGITS), M of DIGITS digits */
+        long e = (long) rand_range (st, 0, 40) - 30;
+        mpz_ui_pow_ui (t, 10, digits - 1);
+        mpz_mul_ui (t, t, 9);
+        mpz_urandomm (mpq_numref (q), st, t);
+        mpz_ui_pow_ui (t, 10, digits - 1);
+        mpz_add (mpq_numref (q), mpq_numref (q), t);
+        mpz_mul_2exp (mpq_numref (q), mpq_numref (q), 1);
+        mpz_add_ui (mpq_numref (q), mpq_numref (q), 1);
+        mpz_set_ui (mpq_denref (q), 2);
+        if (k == 6)
+          {
+            /* +- 1 / (huge), far below half a unit in the last place */
+            mpz_mul_2exp (mpq_numref (q), mpq_numref (q), 600);
+            mpz_mul_2exp (mpq_denref (q), mpq_denref (q), 600);
+            if (gmp_urandomb_ui (st, 1))
+              mpz_add_ui (mpq_numref (q), mpq_numref (q), 1);
+            else
+              mpz_sub_ui (mpq_numref (q), mpq_numref (q), 1);
+          }
+        mpq_canonicalize (q);
+        q_mul_pow10 (q, e - (long) digits);
+      }
+      break;
+    case 7:                     /* just under a power of ten: carries */
+      {
+        long e = (long) rand_range (st, 0, 12) - 10;
+        random_positive (mpq_denref (q), st, 200);
+        mpz_mul_2exp (mpq_denref (q), mpq_denref (q), 40);
+        mpz_sub_ui (mpq_numref (q), mpq_denref (q), 1);
+        mpq_canonicalize (q);
+        q_mul_pow10 (q, e);
+      }
+      break;
+    default:                    /* small integers and simple fractions */
+      mpz_set_ui (mpq_numref (q), rand_range (st, 1, 1000));
+      mpz_set_ui (mpq_denref (q), rand_range (st, 1, 1000));
+      break;
+    }
+  mpq_canonicalize (q);
+  mpz_clear (t);
+}
+
+START_TEST (test_random)
+{
+  gmp_randstate_t st;
+  unsigned long it, n = 400 * test_scale;
+  unsigned kind = (unsigned) _i;
+  mpq_t q;
+
+  rand_init (st, 100 + kind);
+  mpq_init (q);
+  for (it = 0; it < n; it++)
+    {
+      unsigned long digits = random_digits (st);
+
+      random_rational (q, st, kind, digits);
+      check_decimal (q, digits);
+      /* the same number at a few other precisions */
+      check_decimal (q, rand_range (st, 1, 300));
+      check_decimal (q, digits + 1);
+    }
+  mpq_clear (q);
+  gmp_randclear (st);
+}
+END_TEST
+
+/* One number, every precision from 1 to 300: each digit boundary.  */
+START_TEST (test_all_digits)
+{
+  gmp_randstate_t st;
+  unsigned long digits;
+  mpq_t q;
+
+  rand_init (st, 200 + _i);
+  mpq_init (q);
+  random_rational (q, st, (unsigned) _i, 50);
+  for (digits = 1; digits <= 300; digits++)
+    check_decimal (q, digits);
+  mpq_clear (q);
+  gmp_randclear (st);
+}
+END_TEST
+
+/* The largest precision allowed.  */
+START_TEST (test_max_digits)
+{
+  char *got = NULL;
+  mpq_t q;
+
+  mpq_init (q);
+  mpq_set_ui (q, 1, 7);
+  check_decimal (q, RO_DIGITS_MAX);
+  mpq_set_ui (q, 2, 3);
+  ck_assert_int_eq (ro_q_get_decimal (&got, q, RO_DIGITS_MAX), RO_OK);
+  ck_assert_uint_eq (strlen (got), RO_DIGITS_MAX + 2);
+  ck_assert (strncmp (got, "0.", 2) == 0);
+  ck_assert (strspn (got + 2, "6") == RO_DIGITS_MAX - 1);
+  ck_assert (got[RO_DIGITS_MAX + 1] == '7');
+  ro_free_str (got);
+  mpq_clear (q);
+}
+END_TEST
+
+/* The exponent has at least two digits, as in printf's %e and in the
+   "d.ddd...e-NN" of the specification: 1e-7 is "1.0e-07".  */
+START_TEST (test_exponent_width)
+{
+  static const struct hand_case cases[] = {
+    { "1/3000000", 5, "3.3333e-07" },
+    { "1/10000000", 3, "1.00e-07" },
+    { "1/10000000", 2, "1.0e-07" },
+    { "1/20000000", 2, "5.0e-08" },
+    { "1/100000000", 3, "1.00e-08" },
+    { "1/1000000000", 2, "1.0e-09" },
+    { "1/10000000000", 2, "1.0e-10" }
+  };
+  size_t i;
+  mpq_t q;
+
+  mpq_init (q);
+  for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    {
+      char *got = NULL;
+
+      ck_assert_int_eq (mpq_set_str (q, cases[i].q, 10), 0);
+      ck_assert_int_eq (ro_q_get_decimal (&got, q, cases[i].digits), RO_OK);
+      ck_assert_msg (strcmp (got, cases[i].want) == 0,
+                     "%s to %lu digits: got %s, expected %s", cases[i].q,
+                     cases[i].digits, got, cases[i].want);
+      ro_free_str (got);
+    }
+  mpq_clear (q);
+}
+END_TEST
+
+START_TEST (test_decimal_errors)
+{
+  char *got;
+  mpq_t q;
+  int ret;
+
+  mpq_init (q);
+  mpq_set_ui (q, 1, 3);
+  got = NULL;
+  ret = ro_q_get_decimal (&got, q, 0);
+  ck_assert_msg (ret < 0, "0 digits accepted: %d", ret);
+  got = NULL;
+  ret = ro_q_get_decimal (&got, q, RO_DIGITS_MAX + 1);
+  ck_assert_msg (ret < 0, "RO_DIGITS_MAX + 1 digits accepted: %d", ret);
+  mpq_clear (q);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Fractions                                                          */
+/* ------------------------------------------------------------------ */
+
+/* "n/d", or "n" when d = 1, built from the two integers by GMP.  */
+static char *
+fraction_reference (const mpq_t q)
+{
+  char *n = mpz_get_str (NULL, 10, mpq_numref (q));
+  char *d = mpz_get_str (NULL, 10, mpq_denref (q));
+  char *s = malloc (strlen (n) + strlen (d) + 2);
+
+  if (mpz_cmp_ui (mpq_denref (q), 1) == 0)
+    strcpy (s, n);
+  else
+    sprintf (s, "%s/%s", n, d);
+  free (n);
+  free (d);
+  return s;
+}
+
+static void
+check_fraction (const mpq_t q, const char *want)
+{
+  char *got = NULL;
+  int ret = ro_q_get_fraction (&got, q);
+
+  ck_assert_msg (ret == RO_OK && got != NULL, "ro_q_get_fraction gave %d",
+                 ret);
+  ck_assert_msg (strcmp (got, want) == 0, "fraction: got %s, expected %s",
+                 got, want);
+  ro_free_str (got);
+}
+
+START_TEST (test_fraction_hand)
+{
+  static const struct
+  {
+    const char *in, *want;
+  } cases[] = {
+    { "0", "0" },
+    { "0/7", "0" },
+    { "1", "1" },
+    { "3/3", "1" },
+    { "5/12", "5/12" },
+    { "10/24", "5/12" },
+    { "42", "42" },
+    { "84/2", "42" },
+    { "275/2592", "275/2592" },
+    { "9804653220306498422549071803237023496256898193745/"
+      "9885757284390281416111900904364482836234411966464",
+      "9804653220306498422549071803237023496256898193745/"
+      "9885757284390281416111900904364482836234411966464" },
+    { "100000000000000000000000000000/300000000000000000000000000000",
+      "1/3" }
+  };
+  size_t i;
+  mpq_t q;
+
+  mpq_init (q);
+  for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    {
+      ck_assert_int_eq (mpq_set_str (q, cases[i].in, 10), 0);
+      mpq_canonicalize (q);
+      check_fraction (q, cases[i].want);
+    }
+  mpq_clear (q);
+}
+END_TEST
+
+START_TEST (test_fraction_random)
+{
+  gmp_randstate_t st;
+  unsigned long it, n = 300 * test_scale;
+  mpq_t q;
+
+  rand_init (st, 300);
+  mpq_init (q);
+  for (it = 0; it < n; it++)
+    {
+      char *want;
+
+      random_rational (q, st, (unsigned) (it % 9), random_digits (st));
+      if (it % 17 == 0)
+        mpq_set_ui (q, 0, 1);
+      want = fraction_reference (q);
+      check_fraction (q, want);
+      free (want);
+    }
+  mpq_clear (q);
+  gmp_randclear (st);
+}
+END_TEST
+
+Suite *
+output_suite (void)
+{
+  Suite *s = suite_create ("output");
+  double timeout = 60.0 * (double) test_scale;
+  TCase *tc;
+
+  tc = tcase_create ("hand");
+  tcase_add_loop_test (tc, test_reference_hand, 0, (int) N_HAND_CASES);
+  tcase_add_loop_test (tc, test_hand, 0, (int) N_HAND_CASES);
+  tcase_add_test (tc, test_exponent_width);
+  tcase_add_test (tc, test_mcloone_100);
+  tcase_add_test (tc, test_zero_one);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("random");
+  tcase_set_timeout (tc, timeout);
+  tcase_add_loop_test (tc, test_random, 0, 9);
+  tcase_add_loop_test (tc, test_all_digits, 0, 9);
+  tcase_add_test (tc, test_max_digits);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("errors");
+  tcase_add_test (tc, test_decimal_errors);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("fraction");
+  tcase_add_test (tc, test_fraction_hand);
+  tcase_add_test (tc, test_fraction_random);
+  suite_add_tcase (s, tc);
+
+  return s;
+}
+
+int
+main (void)
+{
+  SRunner *sr;
+  int failed;
+
+  test_seed = env_ulong ("RO_TEST_SEED", DEFAULT_SEED);
+  test_scale = env_ulong ("RO_TEST_SCALE", 1);
+  if (test_scale == 0)
+    test_scale = 1;
+  printf ("check_output: RO_TEST_SEED=%lu RO_TEST_SCALE=%lu\n", test_seed,
+          test_scale);
+  fflush (stdout);
+
+  sr = srunner_create (output_suite ());
+  srunner_run_all (sr, CK_NORMAL);
+  failed = srunner_ntests_failed (sr);
+  srunner_free (sr);
+  return failed == 0 ? 0 : 1;
+}
