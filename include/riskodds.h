@@ -144,12 +144,15 @@ int ro_battle_memory (double *bytes, const ro_rules_t *rules,
 
 #define RO_DIGITS_MAX 1000000UL
 
-/* Store in *STR a newly allocated string holding Q (0 <= Q, canonical)
-   to DIGITS significant decimal digits, correctly rounded to nearest
-   (ties to even) from the exact value: never a double rounding.  Values
-   from 1e-6 up are written in fixed notation ("0.0068788457864443089637",
-   "1.0000000000000000000"); smaller ones as "5.4210108624275221700e-20".
-   Exactly 0 is "0".  Free *STR with ro_free_str.  */
+/* Store in *STR a newly allocated string holding the canonical rational
+   Q to DIGITS significant decimal digits (1 <= DIGITS <= RO_DIGITS_MAX),
+   correctly rounded to nearest, ties to even, from the exact value: never
+   a double rounding.  A rounded magnitude of at least 1e-6 is written in
+   fixed notation ("0.0068788457864443089637", "1.0000000000000000000",
+   "12300" for 12345 to 3 digits); a smaller one in scientific notation
+   with at least two exponent digits ("5.4210108624275221700e-20",
+   "1.2e-07", "4e-21" for one digit).  Exactly 0 is "0"; a negative Q
+   gets a leading '-'.  Free *STR with ro_free_str.  */
 int ro_q_get_decimal (char **str, const mpq_t q, unsigned long digits);
 
 /* Store in *STR a newly allocated string holding Q as a reduced fraction

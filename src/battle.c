@@ -234,6 +234,29 @@ reachable (const ro_rules_t *rules, unsigned long f, unsigned long d,
   return start_full && ((f - i) + (d - j)) % m == 0;
 }
 
+/* Each round of na against nd dice costs min(na, nd) armies and adds
+   na (resp. nd) to the exponent of the attacker's (defender's) sides, or
+   na + nd to the one exponent when both roll the same dice.  A path loses
+   at most f + d armies, so no denominator, and no numerator, has more
+   than (f + d) times the bits per army returned here: a bound, monotone in
+   a and d, not a guess.  */
+static double
+bits_per_army (const ro_rules_t *rules)
+{
+  double la = log2 (rules->attack_sides), ld = log2 (rules->defend_sides);
+  double both = 0, ra = 0, rd = 0;
+  for (unsigned na = 1; na <= rules->attack_dice; na++)
+    for (unsigned nd = 1; nd <= rules->defend_dice; nd++)
+      {
+        double m = na < nd ? na : nd;
+        both = fmax (both, (na * la + nd * ld) / m);
+        ra = fmax (ra, na / m);
+        rd = fmax (rd, nd / m);
+      }
+  /* With two bases the two exponents are maxima over different paths.  */
+  return rules->attack_sides == rules->defend_sides ? both : ra * la + rd * ld;
+}
+
 static int
 check_battle (const ro_rules_t *rules, unsigned long a, unsigned long d)
 {
@@ -291,18 +314,8 @@ ro_battle_memory (double *bytes, const ro_rules_t *rules,
   if (rc != RO_OK)
     return rc;
 
-  /* The largest numerator has about (rounds) * log2(dice outcomes of one
-     round) bits; a path has at most (f + d) / m rounds when each round
-     makes m comparisons, and m is at least 1.  */
   double f = (double) ro_rules_fighting (rules, a);
-  unsigned m = max_attacker_loss (rules);
-  if (f < m)
-    m = f < 1 ? 1 : (unsigned) f;
-  if ((double) d < m)
-    m = d < 1 ? 1 : (unsigned) d;
-  double round_bits = rules->attack_dice * log2 (rules->attack_sides)
-    + rules->defend_dice * log2 (rules->defend_sides);
-  double bits = (f + d) / m * round_bits + 64;
+  double bits = (f + d) * bits_per_army (rules) + 64;
   double rows = max_attacker_loss (rules) + 1;
   double cell = sizeof (ro_cell_t) + 1.25 * bits / 8;
   /* The rows, plus the reduced result and its temporaries.  */

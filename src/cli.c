@@ -87,7 +87,7 @@ cli_check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d)
   char hn[32], hl[32];
   human_bytes (hn, sizeof hn, need);
   human_bytes (hl, sizeof hl, opts->max_memory);
-  return cli_error ("%lu against %lu would need about %s of memory, more "
+  return cli_error ("%lu against %lu would need up to %s of memory, more "
                     "than the limit of %s (see --max-memory)", a, d, hn, hl);
 }
 

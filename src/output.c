@@ -90,8 +90,8 @@ round_decimal (ro_dec_t *out, const mpq_t q, unsigned long digits)
     }
 }
 
-/* Lay out the rounded digits: fixed notation from 1e-6 up, scientific
-   below.  */
+/* Lay out the rounded digits: fixed notation when the rounded value is
+   at least 1e-6, scientific below (the exponent is then negative).  */
 static char *
 format_decimal (const ro_dec_t *x, int negative)
 {
@@ -112,7 +112,8 @@ format_decimal (const ro_dec_t *x, int negative)
           memcpy (p, x->digits + 1, n - 1);
           p += n - 1;
         }
-      sprintf (p, "e%ld", e - 1);
+      /* At least two exponent digits, as C's printf and Python print.  */
+      sprintf (p, "e-%02ld", 1 - e);
       return s;
     }
   if (e <= 0)

@@ -1,4 +1,4 @@
-/* check_battle.c -- tests of the exact probability that the attacker conquers */
+/* check_battle.c -- tests of the exact probability that the attacker wins */
 
 #ifdef HAVE_CONFIG_H
 # include <config.h>
@@ -955,12 +955,12 @@ START_TEST (test_monotone)
           ck_assert (mpq_sgn (row[d]) >= 0 && mpq_cmp_ui (row[d], 1, 1) <= 0);
           if (d > 0)
             ck_assert_msg (mpq_cmp (row[d], row[d - 1]) <= 0,
-                           "%s P(%lu, %lu) > P(%lu, %lu)", count_name (r.count),
-                           a, d, a, d - 1);
+                           "%s P(%lu, %lu) > P(%lu, %lu)",
+                           count_name (r.count), a, d, a, d - 1);
           if (a > a0)
             ck_assert_msg (mpq_cmp (row[d], prev[d]) >= 0,
-                           "%s P(%lu, %lu) < P(%lu, %lu)", count_name (r.count),
-                           a, d, a - 1, d);
+                           "%s P(%lu, %lu) < P(%lu, %lu)",
+                           count_name (r.count), a, d, a - 1, d);
           /* strictly, away from the edges */
           if (d > 0 && a > a0 + 1)
             ck_assert (mpq_cmp (row[d], prev[d]) > 0);
@@ -1064,11 +1064,11 @@ memory_or_fail (const ro_rules_t *r, unsigned long a, unsigned long d)
 START_TEST (test_memory)
 {
   static const unsigned long sizes[] =
-    { 2, 3, 5, 10, 30, 100, 1000, 10000, 100000 };
+    { 1, 2, 3, 5, 10, 30, 100, 1000, 10000, 100000 };
   const size_t n = sizeof sizes / sizeof sizes[0];
   double m[sizeof sizes / sizeof sizes[0]][sizeof sizes / sizeof sizes[0]];
   ro_rules_t r;
-  size_t i, j;
+  size_t i, j, i0;
 
   ro_rules_init (&r);
   if (_i == 1)
@@ -1078,13 +1078,15 @@ START_TEST (test_memory)
       r.attack_sides = r.defend_sides = 100;
       r.attack_dice = r.defend_dice = 5;
     }
-  for (i = 0; i < n; i++)
+  /* A = 1 is a battle without a fight in the territory count.  */
+  i0 = r.count == RO_COUNT_TERRITORY ? 1 : 0;
+  for (i = i0; i < n; i++)
     for (j = 0; j < n; j++)
       m[i][j] = memory_or_fail (&r, sizes[i], sizes[j]);
-  for (i = 0; i < n; i++)
+  for (i = i0; i < n; i++)
     for (j = 0; j < n; j++)
       {
-        if (i > 0)
+        if (i > i0)
           ck_assert_msg (m[i][j] >= m[i - 1][j],
                          "memory (%lu, %lu) = %g < memory (%lu, %lu) = %g",
                          sizes[i], sizes[j], m[i][j], sizes[i - 1], sizes[j],
@@ -1096,12 +1098,61 @@ START_TEST (test_memory)
                          m[i][j - 1]);
       }
   /* and it does grow, not just stay put */
-  ck_assert (m[n - 1][n - 1] > m[3][3]);
-  ck_assert (m[n - 1][3] > m[3][3]);
-  ck_assert (m[3][n - 1] > m[3][3]);
+  ck_assert (m[n - 1][n - 1] > m[4][4]);
+  ck_assert (m[n - 1][4] > m[4][4]);
+  ck_assert (m[4][n - 1] > m[4][4]);
   /* the library needs at least the numbers it returns: P(10^5, 10^5)
      has a denominator of thousands of digits */
   ck_assert (m[n - 1][n - 1] > 1000.0);
+}
+END_TEST
+
+/* The estimate covers at least the result that ro_battle_win returns.  */
+START_TEST (test_memory_covers_result)
+{
+  static const unsigned long cases[][2] =
+    { { 2, 1 }, { 3, 100 }, { 25, 25 }, { 60, 60 }, { 100, 3 } };
+  ro_rules_t r;
+  size_t i;
+  mpq_t q;
+
+  mpq_init (q);
+  ro_rules_init (&r);
+  for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    {
+      unsigned long a = cases[i][0], d = cases[i][1];
+      double bytes = memory_or_fail (&r, a, d), need;
+
+      win_or_fail (q, &r, a, d);
+      need = (double) (mpz_sizeinbase (mpq_numref (q), 2)
+                       + mpz_sizeinbase (mpq_denref (q), 2)) / 8.0;
+      ck_assert_msg (bytes >= need, "memory (%lu, %lu) = %g, but the result "
+                     "alone takes %g bytes", a, d, bytes, need);
+    }
+  mpq_clear (q);
+}
+END_TEST
+
+/* Armies beyond RO_ARMIES_MAX are refused, not attempted.  */
+START_TEST (test_too_many_armies)
+{
+  const unsigned long big = RO_ARMIES_MAX + 1;
+  double bytes;
+  ro_rules_t r;
+  mpq_t q;
+  int c;
+
+  mpq_init (q);
+  for (c = 0; c <= 1; c++)
+    {
+      ro_rules_init (&r);
+      r.count = c ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
+      ck_assert_int_lt (ro_battle_win (q, &r, big, big), 0);
+      ck_assert_int_lt (ro_battle_win (q, &r, 10, big), 0);
+      ck_assert_int_lt (ro_battle_win (q, &r, big, 10), 0);
+      ck_assert_int_lt (ro_battle_memory (&bytes, &r, big, big), 0);
+    }
+  mpq_clear (q);
 }
 END_TEST
 
@@ -1142,10 +1193,13 @@ battle_suite (void)
   tcase_add_loop_test (tc, test_monotone, 0, 2);
   tcase_add_test (tc, test_output_overwritten);
   tcase_add_test (tc, test_errors);
+  tcase_add_test (tc, test_too_many_armies);
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("memory");
+  tcase_set_timeout (tc, timeout);
   tcase_add_loop_test (tc, test_memory, 0, 3);
+  tcase_add_test (tc, test_memory_covers_result);
   suite_add_tcase (s, tc);
 
   return s;

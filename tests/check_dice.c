@@ -107,7 +107,7 @@ brute_force (unsigned long count[RO_DICE_MAX + 1], unsigned long *total,
              unsigned sa, unsigned sd, unsigned na, unsigned nd,
              int ties_to_attacker)
 {
-  unsigned dice[2 * RO_DICE_MAX];       /* the attacker's, then the defender's */
+  unsigned dice[2 * RO_DICE_MAX];       /* attacker's, then defender's */
   unsigned att[RO_DICE_MAX], def[RO_DICE_MAX];
   unsigned n = na + nd, m = min_u (na, nd), i;
 
@@ -732,6 +732,7 @@ dice_suite (void)
   TCase *tc;
 
   tc = tcase_create ("seed");
+  tcase_set_timeout (tc, timeout);
   tcase_add_loop_test (tc, test_seed_table, 0, (int) N_SEED_ROUNDS);
   tcase_add_loop_test (tc, test_brute_force_reproduces_seed, 0,
                        (int) N_SEED_ROUNDS);
@@ -759,6 +760,7 @@ dice_suite (void)
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("errors");
+  tcase_set_timeout (tc, timeout);
   tcase_add_test (tc, test_errors_dice);
   tcase_add_test (tc, test_errors_rules);
   suite_add_tcase (s, tc);

@@ -1,4 +1,4 @@
-/* check_output.c -- tests of the correctly rounded decimals and the fractions */
+/* check_output.c -- tests of correctly rounded decimals and of fractions */
 
 #ifdef HAVE_CONFIG_H
 # include <config.h>
@@ -443,10 +443,10 @@ START_TEST (test_mcloone_100)
   mpq_t q;
 
   mpq_init (q);
-  ck_assert_int_eq (mpq_set_str (q,
-                                 "9804653220306498422549071803237023496256898193745/"
-                                 "9885757284390281416111900904364482836234411966464",
-                                 10), 0);
+  ck_assert_int_eq (mpq_set_str
+                    (q, "9804653220306498422549071803237023496256898193745/"
+                     "9885757284390281416111900904364482836234411966464", 10),
+                    0);
   ck_assert_int_eq (ro_q_get_decimal (&got, q, 100), RO_OK);
   ck_assert_str_eq (got, want);
   ro_free_str (got);
@@ -642,6 +642,33 @@ START_TEST (test_random)
 }
 END_TEST
 
+/* The values users actually print: random battles of both conventions
+   (including tiny and near-1 probabilities), to random digit counts.  */
+START_TEST (test_random_battles)
+{
+  gmp_randstate_t st;
+  unsigned long it, n = 60 * test_scale;
+  ro_rules_t r;
+  mpq_t q;
+
+  rand_init (st, 300);
+  mpq_init (q);
+  for (it = 0; it < n; it++)
+    {
+      ro_rules_init (&r);
+      r.count = rand_range (st, 0, 1) ? RO_COUNT_ATTACKERS
+        : RO_COUNT_TERRITORY;
+      unsigned long a = rand_range (st, 1, 250);
+      unsigned long d = rand_range (st, 0, 250);
+      ck_assert_int_eq (ro_battle_win (q, &r, a, d), RO_OK);
+      check_decimal (q, rand_range (st, 1, 400));
+      check_decimal (q, rand_range (st, 1, 30));
+    }
+  mpq_clear (q);
+  gmp_randclear (st);
+}
+END_TEST
+
 /* One number, every precision from 1 to 300: each digit boundary.  */
 START_TEST (test_all_digits)
 {
@@ -831,6 +858,7 @@ output_suite (void)
   TCase *tc;
 
   tc = tcase_create ("hand");
+  tcase_set_timeout (tc, timeout);
   tcase_add_loop_test (tc, test_reference_hand, 0, (int) N_HAND_CASES);
   tcase_add_loop_test (tc, test_hand, 0, (int) N_HAND_CASES);
   tcase_add_test (tc, test_exponent_width);
@@ -842,14 +870,17 @@ output_suite (void)
   tcase_set_timeout (tc, timeout);
   tcase_add_loop_test (tc, test_random, 0, 9);
   tcase_add_loop_test (tc, test_all_digits, 0, 9);
+  tcase_add_test (tc, test_random_battles);
   tcase_add_test (tc, test_max_digits);
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("errors");
+  tcase_set_timeout (tc, timeout);
   tcase_add_test (tc, test_decimal_errors);
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("fraction");
+  tcase_set_timeout (tc, timeout);
   tcase_add_test (tc, test_fraction_hand);
   tcase_add_test (tc, test_fraction_random);
   suite_add_tcase (s, tc);

@@ -1,4 +1,4 @@
-/* check_rules.c -- tests of the rule sets, dice per state and error messages */
+/* check_rules.c -- tests of rule sets, dice per state and error messages */
 
 #ifdef HAVE_CONFIG_H
 # include <config.h>
