@@ -12,43 +12,14 @@
 #include <gmp.h>
 
 #include "riskodds.h"
+#include "testutil.h"
 
 #ifndef TESTDATADIR
 # define TESTDATADIR "data"
 #endif
 
-#define DEFAULT_SEED 20171120UL
-static unsigned long test_seed = DEFAULT_SEED;
-static unsigned long test_scale = 1;
-
 /* The reference handles at most this many dice per side.  */
 #define REF_DICE 4
-
-static unsigned long
-env_ulong (const char *name, unsigned long dflt)
-{
-  const char *s = getenv (name);
-  char *end;
-  unsigned long v;
-
-  if (s == NULL || *s == '\0')
-    return dflt;
-  v = strtoul (s, &end, 0);
-  return *end == '\0' ? v : dflt;
-}
-
-static void
-rand_init (gmp_randstate_t st, unsigned long salt)
-{
-  gmp_randinit_default (st);
-  gmp_randseed_ui (st, test_seed * 1000003UL + salt);
-}
-
-static unsigned
-rand_range (gmp_randstate_t st, unsigned lo, unsigned hi)
-{
-  return lo + (unsigned) gmp_urandomm_ui (st, hi - lo + 1);
-}
 
 static unsigned
 min_u (unsigned a, unsigned b)
@@ -704,17 +675,23 @@ START_TEST (test_grid_random)
   gmp_randstate_t st;
   unsigned long it, n = 8 * test_scale;
 
-  rand_init (st, 10);
+  test_rand_init (st, 10);
   for (it = 0; it < n; it++)
     {
       ro_rules_t r;
-      unsigned long amax = rand_range (st, 1, 9), dmax = rand_range (st, 0, 9);
+      unsigned long amax = test_rand_range (st, 1, 9);
+      unsigned long dmax = test_rand_range (st, 0, 9);
 
-      rules_make (&r, rand_range (st, 2, 10), rand_range (st, 2, 10),
-                  rand_range (st, 1, REF_DICE), rand_range (st, 1, REF_DICE),
-                  (int) rand_range (st, 0, 1),
-                  rand_range (st, 0, 1) ? RO_COUNT_ATTACKERS
-                  : RO_COUNT_TERRITORY);
+      /* One draw per statement: argument order is unspecified in C.  */
+      unsigned long as = test_rand_range (st, 2, 10);
+      unsigned long ds = test_rand_range (st, 2, 10);
+      unsigned long ad = test_rand_range (st, 1, REF_DICE);
+      unsigned long dd = test_rand_range (st, 1, REF_DICE);
+      int ties = (int) test_rand_range (st, 0, 1);
+      int attackers = (int) test_rand_range (st, 0, 1);
+
+      rules_make (&r, as, ds, ad, dd, ties,
+                  attackers ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY);
       check_grid (&r, amax, dmax);
     }
   gmp_randclear (st);
@@ -777,14 +754,15 @@ START_TEST (test_single_die_race)
   unsigned long it, n = 40 * test_scale;
   mpq_t want;
 
-  rand_init (st, 11);
+  test_rand_init (st, 11);
   mpq_init (want);
   for (it = 0; it < n; it++)
     {
-      unsigned sa = rand_range (st, RO_SIDES_MIN, RO_SIDES_MAX);
-      unsigned sd = rand_range (st, RO_SIDES_MIN, RO_SIDES_MAX);
-      int ties = (int) rand_range (st, 0, 1);
-      unsigned long a = rand_range (st, 1, 30), d = rand_range (st, 0, 30);
+      unsigned sa = test_rand_range (st, RO_SIDES_MIN, RO_SIDES_MAX);
+      unsigned sd = test_rand_range (st, RO_SIDES_MIN, RO_SIDES_MAX);
+      int ties = (int) test_rand_range (st, 0, 1);
+      unsigned long a = test_rand_range (st, 1, 30);
+      unsigned long d = test_rand_range (st, 0, 30);
       ro_rules_t r;
 
       if (it == 0)
@@ -1160,24 +1138,20 @@ Suite *
 battle_suite (void)
 {
   Suite *s = suite_create ("battle");
-  double timeout = 60.0 * (double) test_scale;
   TCase *tc;
 
-  tc = tcase_create ("mcloone");
-  tcase_set_timeout (tc, timeout);
+  tc = test_tcase_create ("mcloone");
   tcase_add_test (tc, test_reference_mcloone);
   tcase_add_test (tc, test_mcloone_exact);
   tcase_add_test (tc, test_mcloone_18_6);
   tcase_add_test (tc, test_mcloone_decimal20);
   suite_add_tcase (s, tc);
 
-  tc = tcase_create ("osborne");
-  tcase_set_timeout (tc, timeout);
+  tc = test_tcase_create ("osborne");
   tcase_add_test (tc, test_osborne_table3);
   suite_add_tcase (s, tc);
 
-  tc = tcase_create ("grid");
-  tcase_set_timeout (tc, timeout);
+  tc = test_tcase_create ("grid");
   tcase_add_loop_test (tc, test_grid_standard, 0, 2);
   tcase_add_test (tc, test_grid_standard_large);
   tcase_add_loop_test (tc, test_grid_variants, 0, (int) N_VARIANTS);
@@ -1186,8 +1160,7 @@ battle_suite (void)
   tcase_add_test (tc, test_single_die_race);
   suite_add_tcase (s, tc);
 
-  tc = tcase_create ("invariants");
-  tcase_set_timeout (tc, timeout);
+  tc = test_tcase_create ("invariants");
   tcase_add_test (tc, test_boundaries);
   tcase_add_loop_test (tc, test_conventions_agree, 0, 2);
   tcase_add_loop_test (tc, test_monotone, 0, 2);
@@ -1196,8 +1169,7 @@ battle_suite (void)
   tcase_add_test (tc, test_too_many_armies);
   suite_add_tcase (s, tc);
 
-  tc = tcase_create ("memory");
-  tcase_set_timeout (tc, timeout);
+  tc = test_tcase_create ("memory");
   tcase_add_loop_test (tc, test_memory, 0, 3);
   tcase_add_test (tc, test_memory_covers_result);
   suite_add_tcase (s, tc);
@@ -1208,20 +1180,5 @@ battle_suite (void)
 int
 main (void)
 {
-  SRunner *sr;
-  int failed;
-
-  test_seed = env_ulong ("RO_TEST_SEED", DEFAULT_SEED);
-  test_scale = env_ulong ("RO_TEST_SCALE", 1);
-  if (test_scale == 0)
-    test_scale = 1;
-  printf ("check_battle: RO_TEST_SEED=%lu RO_TEST_SCALE=%lu\n", test_seed,
-          test_scale);
-  fflush (stdout);
-
-  sr = srunner_create (battle_suite ());
-  srunner_run_all (sr, CK_NORMAL);
-  failed = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failed == 0 ? 0 : 1;
+  return test_main ("check_battle", battle_suite);
 }

@@ -12,44 +12,10 @@
 #include <gmp.h>
 
 #include "riskodds.h"
-
-/* Randomized tests draw from a fixed seed, printed by main, that
-   RO_TEST_SEED may change; RO_TEST_SCALE multiplies their iterations.  */
-#define DEFAULT_SEED 20171120UL
-static unsigned long test_seed = DEFAULT_SEED;
-static unsigned long test_scale = 1;
+#include "testutil.h"
 
 /* The brute force below visits every ordered roll; keep it this small.  */
 #define BRUTE_MAX_ROLLS 2000000UL
-
-static unsigned long
-env_ulong (const char *name, unsigned long dflt)
-{
-  const char *s = getenv (name);
-  char *end;
-  unsigned long v;
-
-  if (s == NULL || *s == '\0')
-    return dflt;
-  v = strtoul (s, &end, 0);
-  return *end == '\0' ? v : dflt;
-}
-
-/* A generator of its own for each test, so that a test draws the same
-   numbers whatever ran before it (and with or without CK_FORK).  */
-static void
-rand_init (gmp_randstate_t st, unsigned long salt)
-{
-  gmp_randinit_default (st);
-  gmp_randseed_ui (st, test_seed * 1000003UL + salt);
-}
-
-/* A uniform integer in [LO, HI].  */
-static unsigned
-rand_range (gmp_randstate_t st, unsigned lo, unsigned hi)
-{
-  return lo + (unsigned) gmp_urandomm_ui (st, hi - lo + 1);
-}
 
 static unsigned
 min_u (unsigned a, unsigned b)
@@ -346,16 +312,16 @@ random_case (gmp_randstate_t st, ro_rules_t *r, unsigned *na, unsigned *nd,
 {
   do
     {
-      unsigned sa = rand_range (st, 2, max_sides);
-      unsigned sd = rand_range (st, 2, max_sides);
-      unsigned da = rand_range (st, 1, max_dice);
-      unsigned dd = rand_range (st, 1, max_dice);
+      unsigned sa = test_rand_range (st, 2, max_sides);
+      unsigned sd = test_rand_range (st, 2, max_sides);
+      unsigned da = test_rand_range (st, 1, max_dice);
+      unsigned dd = test_rand_range (st, 1, max_dice);
 
-      rules_make (r, sa, sd, da, dd, (int) rand_range (st, 0, 1));
-      r->count = rand_range (st, 0, 1) ? RO_COUNT_ATTACKERS
+      rules_make (r, sa, sd, da, dd, (int) test_rand_range (st, 0, 1));
+      r->count = test_rand_range (st, 0, 1) ? RO_COUNT_ATTACKERS
         : RO_COUNT_TERRITORY;
-      *na = rand_range (st, 1, da);
-      *nd = rand_range (st, 1, dd);
+      *na = test_rand_range (st, 1, da);
+      *nd = test_rand_range (st, 1, dd);
     }
   while (brute_rolls (r->attack_sides, *na, r->defend_sides, *nd)
          > max_rolls);
@@ -368,7 +334,7 @@ START_TEST (test_random_small_sides)
   ro_round_t round;
   unsigned long it, n = 150 * test_scale;
 
-  rand_init (st, 1);
+  test_rand_init (st, 1);
   ro_round_init (&round);       /* reused: every count must overwrite it */
   for (it = 0; it < n; it++)
     {
@@ -390,7 +356,7 @@ START_TEST (test_random_wide)
   ro_round_t round;
   unsigned long it, n = 100 * test_scale;
 
-  rand_init (st, 2);
+  test_rand_init (st, 2);
   ro_round_init (&round);
   for (it = 0; it < n; it++)
     {
@@ -520,16 +486,16 @@ START_TEST (test_one_comparison_random)
   ro_round_t round;
   unsigned long it, n = 400 * test_scale;
 
-  rand_init (st, 3);
+  test_rand_init (st, 3);
   ro_round_init (&round);
   for (it = 0; it < n; it++)
     {
-      unsigned sa = rand_range (st, RO_SIDES_MIN, RO_SIDES_MAX);
-      unsigned sd = rand_range (st, RO_SIDES_MIN, RO_SIDES_MAX);
-      unsigned many = rand_range (st, 1, RO_DICE_MAX);
-      int ties = (int) rand_range (st, 0, 1);
+      unsigned sa = test_rand_range (st, RO_SIDES_MIN, RO_SIDES_MAX);
+      unsigned sd = test_rand_range (st, RO_SIDES_MIN, RO_SIDES_MAX);
+      unsigned many = test_rand_range (st, 1, RO_DICE_MAX);
+      int ties = (int) test_rand_range (st, 0, 1);
 
-      if (rand_range (st, 0, 1))
+      if (test_rand_range (st, 0, 1))
         check_one_comparison (&round, sa, sd, many, 1, ties);
       else
         check_one_comparison (&round, sa, sd, 1, many, ties);
@@ -573,15 +539,15 @@ START_TEST (test_role_swap)
   ro_round_t x, y;
   unsigned long it, n = 60 * test_scale;
 
-  rand_init (st, 4);
+  test_rand_init (st, 4);
   ro_round_init (&x);
   ro_round_init (&y);
   for (it = 0; it < n; it++)
     {
-      unsigned sa = rand_range (st, RO_SIDES_MIN, RO_SIDES_MAX);
-      unsigned sd = rand_range (st, RO_SIDES_MIN, RO_SIDES_MAX);
-      unsigned na = rand_range (st, 1, RO_DICE_MAX);
-      unsigned nd = rand_range (st, 1, RO_DICE_MAX);
+      unsigned sa = test_rand_range (st, RO_SIDES_MIN, RO_SIDES_MAX);
+      unsigned sd = test_rand_range (st, RO_SIDES_MIN, RO_SIDES_MAX);
+      unsigned na = test_rand_range (st, 1, RO_DICE_MAX);
+      unsigned nd = test_rand_range (st, 1, RO_DICE_MAX);
       unsigned m = min_u (na, nd), k;
       ro_rules_t r1, r2;
       mpz_t sum;
@@ -589,8 +555,8 @@ START_TEST (test_role_swap)
       if (it % 4 == 0)
         {
           /* small dice too, where ties are frequent */
-          sa = rand_range (st, 2, 6);
-          sd = rand_range (st, 2, 6);
+          sa = test_rand_range (st, 2, 6);
+          sd = test_rand_range (st, 2, 6);
         }
       rules_make (&r1, sa, sd, RO_DICE_MAX, RO_DICE_MAX, 1);
       rules_make (&r2, sd, sa, RO_DICE_MAX, RO_DICE_MAX, 0);
@@ -728,39 +694,33 @@ Suite *
 dice_suite (void)
 {
   Suite *s = suite_create ("dice");
-  double timeout = 60.0 * (double) test_scale;
   TCase *tc;
 
-  tc = tcase_create ("seed");
-  tcase_set_timeout (tc, timeout);
+  tc = test_tcase_create ("seed");
   tcase_add_loop_test (tc, test_seed_table, 0, (int) N_SEED_ROUNDS);
   tcase_add_loop_test (tc, test_brute_force_reproduces_seed, 0,
                        (int) N_SEED_ROUNDS);
   tcase_add_test (tc, test_reuse);
   suite_add_tcase (s, tc);
 
-  tc = tcase_create ("brute_force");
-  tcase_set_timeout (tc, timeout);
+  tc = test_tcase_create ("brute_force");
   tcase_add_test (tc, test_d6_all_small);
   tcase_add_test (tc, test_random_small_sides);
   tcase_add_test (tc, test_random_wide);
   suite_add_tcase (s, tc);
 
-  tc = tcase_create ("one_comparison");
-  tcase_set_timeout (tc, timeout);
+  tc = test_tcase_create ("one_comparison");
   tcase_add_test (tc, test_closed_form_reference);
   tcase_add_loop_test (tc, test_one_vs_one_all_sides, 0, 2);
   tcase_add_test (tc, test_one_comparison_random);
   tcase_add_test (tc, test_one_comparison_extremes);
   suite_add_tcase (s, tc);
 
-  tc = tcase_create ("role_swap");
-  tcase_set_timeout (tc, timeout);
+  tc = test_tcase_create ("role_swap");
   tcase_add_test (tc, test_role_swap);
   suite_add_tcase (s, tc);
 
-  tc = tcase_create ("errors");
-  tcase_set_timeout (tc, timeout);
+  tc = test_tcase_create ("errors");
   tcase_add_test (tc, test_errors_dice);
   tcase_add_test (tc, test_errors_rules);
   suite_add_tcase (s, tc);
@@ -771,20 +731,5 @@ dice_suite (void)
 int
 main (void)
 {
-  SRunner *sr;
-  int failed;
-
-  test_seed = env_ulong ("RO_TEST_SEED", DEFAULT_SEED);
-  test_scale = env_ulong ("RO_TEST_SCALE", 1);
-  if (test_scale == 0)
-    test_scale = 1;
-  printf ("check_dice: RO_TEST_SEED=%lu RO_TEST_SCALE=%lu\n", test_seed,
-          test_scale);
-  fflush (stdout);
-
-  sr = srunner_create (dice_suite ());
-  srunner_run_all (sr, CK_NORMAL);
-  failed = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failed == 0 ? 0 : 1;
+  return test_main ("check_dice", dice_suite);
 }

@@ -12,40 +12,27 @@
 #include <gmp.h>
 
 #include "riskodds.h"
-
-#define DEFAULT_SEED 20171120UL
-static unsigned long test_seed = DEFAULT_SEED;
-static unsigned long test_scale = 1;
-
-static unsigned long
-env_ulong (const char *name, unsigned long dflt)
-{
-  const char *s = getenv (name);
-  char *end;
-  unsigned long v;
-
-  if (s == NULL || *s == '\0')
-    return dflt;
-  v = strtoul (s, &end, 0);
-  return *end == '\0' ? v : dflt;
-}
-
-static void
-rand_init (gmp_randstate_t st, unsigned long salt)
-{
-  gmp_randinit_default (st);
-  gmp_randseed_ui (st, test_seed * 1000003UL + salt);
-}
-
-static unsigned long
-rand_range (gmp_randstate_t st, unsigned long lo, unsigned long hi)
-{
-  return lo + gmp_urandomm_ui (st, hi - lo + 1);
-}
+#include "testutil.h"
 
 /* ------------------------------------------------------------------ */
 /* The reference: exact rounding in integers                          */
 /* ------------------------------------------------------------------ */
+
+/* Multiply Q by 10^K, K of either sign.  */
+static void
+q_mul_pow10 (mpq_t q, long k)
+{
+  mpz_t p;
+
+  mpz_init (p);
+  mpz_ui_pow_ui (p, 10, (unsigned long) labs (k));
+  if (k >= 0)
+    mpz_mul (mpq_numref (q), mpq_numref (q), p);
+  else
+    mpz_mul (mpq_denref (q), mpq_denref (q), p);
+  mpq_canonicalize (q);
+  mpz_clear (p);
+}
 
 /* The sign of Q - 10^K.  */
 static int
@@ -192,12 +179,11 @@ static int
 parse_decimal (mpq_t q, const char *str)
 {
   const char *p = str;
-  mpz_t m, t;
+  mpz_t m;
   long frac = 0, ex = 0;
   int seen = 0, dot = 0;
 
   mpz_init_set_ui (m, 0);
-  mpz_init (t);
   for (; (*p >= '0' && *p <= '9') || (*p == '.' && !dot); p++)
     if (*p == '.')
       dot = 1;
@@ -216,16 +202,9 @@ parse_decimal (mpq_t q, const char *str)
         seen = 0;
       p = end;
     }
-  ex -= frac;
-  mpz_ui_pow_ui (t, 10, (unsigned long) (ex >= 0 ? ex : -ex));
   mpq_set_z (q, m);
-  if (ex >= 0)
-    mpz_mul (mpq_numref (q), mpq_numref (q), t);
-  else
-    mpz_mul (mpq_denref (q), mpq_denref (q), t);
-  mpq_canonicalize (q);
+  q_mul_pow10 (q, ex - frac);
   mpz_clear (m);
-  mpz_clear (t);
   return seen && *p == '\0';
 }
 
@@ -307,25 +286,17 @@ check_decimal (const mpq_t q, unsigned long digits)
     {
       /* The spelling is open: the value must still be the rounded one.  */
       mpq_t v, w;
-      mpz_t p;
 
       mpq_init (v);
       mpq_init (w);
-      mpz_init (p);
       ck_assert_msg (parse_decimal (v, got), "%s to %lu digits: got \"%s\"",
                      q_string (q), digits, got);
-      mpz_ui_pow_ui (p, 10, (unsigned long) labs (r.e - (long) digits));
       mpq_set_z (w, r.m);
-      if (r.e >= (long) digits)
-        mpz_mul (mpq_numref (w), mpq_numref (w), p);
-      else
-        mpz_mul (mpq_denref (w), mpq_denref (w), p);
-      mpq_canonicalize (w);
+      q_mul_pow10 (w, r.e - (long) digits);
       ck_assert_msg (mpq_equal (v, w), "%s to %lu digits: got %s, value %s",
                      q_string (q), digits, got, q_string (w));
       mpq_clear (v);
       mpq_clear (w);
-      mpz_clear (p);
     }
   rounded_clear (&r);
   ro_free_str (got);
@@ -498,11 +469,11 @@ random_digits (gmp_randstate_t st)
   switch (gmp_urandomm_ui (st, 3))
     {
     case 0:
-      return rand_range (st, 1, 6);
+      return test_rand_range (st, 1, 6);
     case 1:
-      return rand_range (st, 1, 40);
+      return test_rand_range (st, 1, 40);
     default:
-      return rand_range (st, 1, 300);
+      return test_rand_range (st, 1, 300);
     }
 }
 
@@ -510,24 +481,8 @@ static void
 random_positive (mpz_t z, gmp_randstate_t st, unsigned long maxbits)
 {
   do
-    mpz_urandomb (z, st, rand_range (st, 1, maxbits));
+    mpz_urandomb (z, st, test_rand_range (st, 1, maxbits));
   while (mpz_sgn (z) == 0);
-}
-
-/* Multiply Q by 10^K, K of either sign.  */
-static void
-q_mul_pow10 (mpq_t q, long k)
-{
-  mpz_t p;
-
-  mpz_init (p);
-  mpz_ui_pow_ui (p, 10, (unsigned long) labs (k));
-  if (k >= 0)
-    mpz_mul (mpq_numref (q), mpq_numref (q), p);
-  else
-    mpz_mul (mpq_denref (q), mpq_denref (q), p);
-  mpq_canonicalize (q);
-  mpz_clear (p);
 }
 
 /* A random rational of kind K for DIGITS digits.  */
@@ -561,7 +516,8 @@ random_rational (mpq_t q, gmp_randstate_t st, unsigned k,
         mpz_set_ui (mpq_denref (q), 1);
         for (i = 0; i < 4; i++)
           {
-            mpz_ui_pow_ui (t, base[i], rand_range (st, 0, i == 1 ? 3 : 40));
+            mpz_ui_pow_ui (t, base[i],
+                           test_rand_range (st, 0, i == 1 ? 3 : 40));
             mpz_mul (mpq_denref (q), mpq_denref (q), t);
           }
         random_positive (mpq_numref (q), st, 120);
@@ -570,13 +526,14 @@ random_rational (mpq_t q, gmp_randstate_t st, unsigned k,
     case 4:                     /* below 1e-6: scientific notation */
       random_positive (mpq_numref (q), st, 64);
       random_positive (mpq_denref (q), st, 64);
-      mpz_mul_2exp (mpq_denref (q), mpq_denref (q), rand_range (st, 20, 400));
+      mpz_mul_2exp (mpq_denref (q), mpq_denref (q),
+                    test_rand_range (st, 20, 400));
       break;
     case 5:                     /* an exact tie at DIGITS digits */
     case 6:                     /* ... or just off one */
       {
         /* (2M + 1) / 2 * 10^(E - DIGITS), M of DIGITS digits */
-        long e = (long) rand_range (st, 0, 40) - 30;
+        long e = (long) test_rand_range (st, 0, 40) - 30;
         mpz_ui_pow_ui (t, 10, digits - 1);
         mpz_mul_ui (t, t, 9);
         mpz_urandomm (mpq_numref (q), st, t);
@@ -601,7 +558,7 @@ random_rational (mpq_t q, gmp_randstate_t st, unsigned k,
       break;
     case 7:                     /* just under a power of ten: carries */
       {
-        long e = (long) rand_range (st, 0, 12) - 10;
+        long e = (long) test_rand_range (st, 0, 12) - 10;
         random_positive (mpq_denref (q), st, 200);
         mpz_mul_2exp (mpq_denref (q), mpq_denref (q), 40);
         mpz_sub_ui (mpq_numref (q), mpq_denref (q), 1);
@@ -610,8 +567,8 @@ random_rational (mpq_t q, gmp_randstate_t st, unsigned k,
       }
       break;
     default:                    /* small integers and simple fractions */
-      mpz_set_ui (mpq_numref (q), rand_range (st, 1, 1000));
-      mpz_set_ui (mpq_denref (q), rand_range (st, 1, 1000));
+      mpz_set_ui (mpq_numref (q), test_rand_range (st, 1, 1000));
+      mpz_set_ui (mpq_denref (q), test_rand_range (st, 1, 1000));
       break;
     }
   mpq_canonicalize (q);
@@ -625,7 +582,7 @@ START_TEST (test_random)
   unsigned kind = (unsigned) _i;
   mpq_t q;
 
-  rand_init (st, 100 + kind);
+  test_rand_init (st, 100 + kind);
   mpq_init (q);
   for (it = 0; it < n; it++)
     {
@@ -634,7 +591,7 @@ START_TEST (test_random)
       random_rational (q, st, kind, digits);
       check_decimal (q, digits);
       /* the same number at a few other precisions */
-      check_decimal (q, rand_range (st, 1, 300));
+      check_decimal (q, test_rand_range (st, 1, 300));
       check_decimal (q, digits + 1);
     }
   mpq_clear (q);
@@ -651,18 +608,18 @@ START_TEST (test_random_battles)
   ro_rules_t r;
   mpq_t q;
 
-  rand_init (st, 300);
+  test_rand_init (st, 300);
   mpq_init (q);
   for (it = 0; it < n; it++)
     {
       ro_rules_init (&r);
-      r.count = rand_range (st, 0, 1) ? RO_COUNT_ATTACKERS
+      r.count = test_rand_range (st, 0, 1) ? RO_COUNT_ATTACKERS
         : RO_COUNT_TERRITORY;
-      unsigned long a = rand_range (st, 1, 250);
-      unsigned long d = rand_range (st, 0, 250);
+      unsigned long a = test_rand_range (st, 1, 250);
+      unsigned long d = test_rand_range (st, 0, 250);
       ck_assert_int_eq (ro_battle_win (q, &r, a, d), RO_OK);
-      check_decimal (q, rand_range (st, 1, 400));
-      check_decimal (q, rand_range (st, 1, 30));
+      check_decimal (q, test_rand_range (st, 1, 400));
+      check_decimal (q, test_rand_range (st, 1, 30));
     }
   mpq_clear (q);
   gmp_randclear (st);
@@ -676,7 +633,7 @@ START_TEST (test_all_digits)
   unsigned long digits;
   mpq_t q;
 
-  rand_init (st, 200 + _i);
+  test_rand_init (st, 200 + _i);
   mpq_init (q);
   random_rational (q, st, (unsigned) _i, 50);
   for (digits = 1; digits <= 300; digits++)
@@ -832,7 +789,7 @@ START_TEST (test_fraction_random)
   unsigned long it, n = 300 * test_scale;
   mpq_t q;
 
-  rand_init (st, 300);
+  test_rand_init (st, 300);
   mpq_init (q);
   for (it = 0; it < n; it++)
     {
@@ -854,11 +811,9 @@ Suite *
 output_suite (void)
 {
   Suite *s = suite_create ("output");
-  double timeout = 60.0 * (double) test_scale;
   TCase *tc;
 
-  tc = tcase_create ("hand");
-  tcase_set_timeout (tc, timeout);
+  tc = test_tcase_create ("hand");
   tcase_add_loop_test (tc, test_reference_hand, 0, (int) N_HAND_CASES);
   tcase_add_loop_test (tc, test_hand, 0, (int) N_HAND_CASES);
   tcase_add_test (tc, test_exponent_width);
@@ -866,21 +821,18 @@ output_suite (void)
   tcase_add_test (tc, test_zero_one);
   suite_add_tcase (s, tc);
 
-  tc = tcase_create ("random");
-  tcase_set_timeout (tc, timeout);
+  tc = test_tcase_create ("random");
   tcase_add_loop_test (tc, test_random, 0, 9);
   tcase_add_loop_test (tc, test_all_digits, 0, 9);
   tcase_add_test (tc, test_random_battles);
   tcase_add_test (tc, test_max_digits);
   suite_add_tcase (s, tc);
 
-  tc = tcase_create ("errors");
-  tcase_set_timeout (tc, timeout);
+  tc = test_tcase_create ("errors");
   tcase_add_test (tc, test_decimal_errors);
   suite_add_tcase (s, tc);
 
-  tc = tcase_create ("fraction");
-  tcase_set_timeout (tc, timeout);
+  tc = test_tcase_create ("fraction");
   tcase_add_test (tc, test_fraction_hand);
   tcase_add_test (tc, test_fraction_random);
   suite_add_tcase (s, tc);
@@ -891,20 +843,5 @@ output_suite (void)
 int
 main (void)
 {
-  SRunner *sr;
-  int failed;
-
-  test_seed = env_ulong ("RO_TEST_SEED", DEFAULT_SEED);
-  test_scale = env_ulong ("RO_TEST_SCALE", 1);
-  if (test_scale == 0)
-    test_scale = 1;
-  printf ("check_output: RO_TEST_SEED=%lu RO_TEST_SCALE=%lu\n", test_seed,
-          test_scale);
-  fflush (stdout);
-
-  sr = srunner_create (output_suite ());
-  srunner_run_all (sr, CK_NORMAL);
-  failed = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failed == 0 ? 0 : 1;
+  return test_main ("check_output", output_suite);
 }

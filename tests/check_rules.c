@@ -12,6 +12,7 @@
 #include <check.h>
 
 #include "riskodds.h"
+#include "testutil.h"
 
 /* The five documented codes, in order.  */
 static const int error_codes[] =
@@ -83,63 +84,59 @@ START_TEST (test_check_standard_by_hand)
 }
 END_TEST
 
-/* Every number of sides from 0 to 110 on either side: valid exactly on
-   [RO_SIDES_MIN, RO_SIDES_MAX].  */
-START_TEST (test_check_sides)
+/* The standard rule set with one field changed to VALUE: the sides
+   (DICE = 0) or the dice (DICE = 1) of the attacker (SIDE = 0) or of the
+   defender (SIDE = 1).  */
+static void
+standard_with (ro_rules_t *r, int dice, int side, unsigned value)
+{
+  ro_rules_init (r);
+  if (dice && side == 0)
+    r->attack_dice = value;
+  else if (dice)
+    r->defend_dice = value;
+  else if (side == 0)
+    r->attack_sides = value;
+  else
+    r->defend_sides = value;
+}
+
+/* Every value from 0 to LAST of that field, and UINT_MAX: valid exactly
+   on [LO, HI].  */
+static void
+check_field_range (int dice, int side, unsigned lo, unsigned hi,
+                   unsigned last)
 {
   ro_rules_t r;
-  unsigned s;
-  int side = _i;                /* 0: attacker, 1: defender */
+  unsigned v;
 
-  for (s = 0; s <= 110; s++)
+  for (v = 0; v <= last; v++)
     {
-      int want = (s >= 2 && s <= 100) ? RO_OK : RO_ERULES;
+      int want = (v >= lo && v <= hi) ? RO_OK : RO_ERULES;
 
-      ro_rules_init (&r);
-      if (side == 0)
-        r.attack_sides = s;
-      else
-        r.defend_sides = s;
+      standard_with (&r, dice, side, v);
       ck_assert_msg (ro_rules_check (&r) == want,
-                     "%s_sides = %u: ro_rules_check gave %d, expected %d",
-                     side == 0 ? "attack" : "defend", s,
-                     ro_rules_check (&r), want);
+                     "%s_%s = %u: ro_rules_check gave %d, expected %d",
+                     side == 0 ? "attack" : "defend", dice ? "dice" : "sides",
+                     v, ro_rules_check (&r), want);
     }
-  ro_rules_init (&r);
-  if (side == 0)
-    r.attack_sides = UINT_MAX;
-  else
-    r.defend_sides = UINT_MAX;
+  standard_with (&r, dice, side, UINT_MAX);
   ck_assert_int_eq (ro_rules_check (&r), RO_ERULES);
+}
+
+/* Every number of sides from 0 to 110 on either side (_i = 0: attacker,
+   1: defender): valid exactly on [RO_SIDES_MIN, RO_SIDES_MAX].  */
+START_TEST (test_check_sides)
+{
+  check_field_range (0, _i, 2, 100, 110);
 }
 END_TEST
 
+/* Every number of dice from 0 to 12 on either side: valid exactly on
+   [1, RO_DICE_MAX].  */
 START_TEST (test_check_dice)
 {
-  ro_rules_t r;
-  unsigned n;
-  int side = _i;
-
-  for (n = 0; n <= 12; n++)
-    {
-      int want = (n >= 1 && n <= 5) ? RO_OK : RO_ERULES;
-
-      ro_rules_init (&r);
-      if (side == 0)
-        r.attack_dice = n;
-      else
-        r.defend_dice = n;
-      ck_assert_msg (ro_rules_check (&r) == want,
-                     "%s_dice = %u: ro_rules_check gave %d, expected %d",
-                     side == 0 ? "attack" : "defend", n,
-                     ro_rules_check (&r), want);
-    }
-  ro_rules_init (&r);
-  if (side == 0)
-    r.attack_dice = UINT_MAX;
-  else
-    r.defend_dice = UINT_MAX;
-  ck_assert_int_eq (ro_rules_check (&r), RO_ERULES);
+  check_field_range (1, _i, 1, 5, 12);
 }
 END_TEST
 
@@ -489,11 +486,5 @@ rules_suite (void)
 int
 main (void)
 {
-  SRunner *sr = srunner_create (rules_suite ());
-  int failed;
-
-  srunner_run_all (sr, CK_NORMAL);
-  failed = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failed == 0 ? 0 : 1;
+  return test_main ("check_rules", rules_suite);
 }

@@ -1,0 +1,74 @@
+/* testutil.c -- what the Check suites share: seed, random numbers, main */
+
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <check.h>
+#include <gmp.h>
+
+#include "testutil.h"
+
+unsigned long test_seed = TEST_DEFAULT_SEED;
+unsigned long test_scale = 1;
+
+/* The environment variable NAME as a number, or DFLT when it is unset,
+   empty or not a number.  */
+static unsigned long
+env_ulong (const char *name, unsigned long dflt)
+{
+  const char *s = getenv (name);
+  char *end;
+  unsigned long v;
+
+  if (s == NULL || *s == '\0')
+    return dflt;
+  v = strtoul (s, &end, 0);
+  return *end == '\0' ? v : dflt;
+}
+
+void
+test_rand_init (gmp_randstate_t st, unsigned long salt)
+{
+  gmp_randinit_default (st);
+  gmp_randseed_ui (st, test_seed * 1000003UL + salt);
+}
+
+unsigned long
+test_rand_range (gmp_randstate_t st, unsigned long lo, unsigned long hi)
+{
+  return lo + gmp_urandomm_ui (st, hi - lo + 1);
+}
+
+TCase *
+test_tcase_create (const char *name)
+{
+  TCase *tc = tcase_create (name);
+
+  tcase_set_timeout (tc, 60.0 * (double) test_scale);
+  return tc;
+}
+
+int
+test_main (const char *name, Suite *(*make_suite) (void))
+{
+  SRunner *sr;
+  int failed;
+
+  test_seed = env_ulong ("RO_TEST_SEED", TEST_DEFAULT_SEED);
+  test_scale = env_ulong ("RO_TEST_SCALE", 1);
+  if (test_scale == 0)
+    test_scale = 1;
+  printf ("%s: RO_TEST_SEED=%lu RO_TEST_SCALE=%lu\n", name, test_seed,
+          test_scale);
+  fflush (stdout);
+
+  sr = srunner_create (make_suite ());
+  srunner_run_all (sr, CK_NORMAL);
+  failed = srunner_ntests_failed (sr);
+  srunner_free (sr);
+  return failed == 0 ? 0 : 1;
+}

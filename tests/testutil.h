@@ -1,0 +1,36 @@
+/* testutil.h -- what the Check suites share: seed, random numbers, main */
+
+#ifndef TESTUTIL_H
+#define TESTUTIL_H
+
+#include <check.h>
+#include <gmp.h>
+
+/* Randomized tests draw from a fixed seed, printed by test_main, that
+   RO_TEST_SEED may change; RO_TEST_SCALE multiplies their iterations
+   and the timeouts of test_tcase_create.  */
+#define TEST_DEFAULT_SEED 20171120UL
+
+extern unsigned long test_seed;
+extern unsigned long test_scale;
+
+/* Seed ST for one test: a generator of its own for each test, so that a
+   test draws the same numbers whatever ran before it (and with or without
+   CK_FORK).  SALT tells the tests apart; clear ST with gmp_randclear.  */
+void test_rand_init (gmp_randstate_t st, unsigned long salt);
+
+/* A uniform integer in [LO, HI].  */
+unsigned long test_rand_range (gmp_randstate_t st, unsigned long lo,
+                               unsigned long hi);
+
+/* A test case named NAME whose tests may each run for 60 seconds times
+   RO_TEST_SCALE.  */
+TCase *test_tcase_create (const char *name);
+
+/* The whole of a suite's main: read RO_TEST_SEED and RO_TEST_SCALE, print
+   them after NAME, run the suite that MAKE_SUITE builds (after the
+   environment is read, so that it can scale its timeouts) and return the
+   exit status, 0 when every test passed.  */
+int test_main (const char *name, Suite *(*make_suite) (void));
+
+#endif /* TESTUTIL_H */
