@@ -315,6 +315,12 @@ ro_battle_memory (double *bytes, const ro_rules_t *rules,
     return rc;
 
   double f = (double) ro_rules_fighting (rules, a);
+  if (f == 0 || d == 0)
+    {
+      /* Decided before any dice are rolled.  */
+      *bytes = 65536;
+      return RO_OK;
+    }
   double bits = (f + d) * bits_per_army (rules) + 64;
   double rows = max_attacker_loss (rules) + 1;
   double cell = sizeof (ro_cell_t) + 1.25 * bits / 8;

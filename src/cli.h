@@ -10,7 +10,6 @@
 
 /* Exit statuses, documented in --help and the manual page.  */
 #define CLI_EXIT_OK 0
-#define CLI_EXIT_MISMATCH 1
 #define CLI_EXIT_ERROR 2
 
 typedef enum

@@ -2,6 +2,7 @@
 
 #include <config.h>
 
+#include <ctype.h>
 #include <stdlib.h>
 
 #include "cli.h"
@@ -44,10 +45,11 @@ print_text (const cli_opts_t *o, unsigned long a, unsigned long d,
             const battle_text_t *t)
 {
   if (o->rules.count == RO_COUNT_TERRITORY)
-    printf ("Attack from a territory of %lu armies (one stays behind) "
-            "against %lu.\n", a, d);
+    printf ("Attack from a territory of %lu %s (one stays behind) "
+            "against %lu.\n", a, a == 1 ? "army" : "armies", d);
   else
-    printf ("Attack with %lu fighting armies against %lu.\n", a, d);
+    printf ("Attack with %lu fighting %s against %lu.\n", a,
+            a == 1 ? "army" : "armies", d);
   cli_print_rules_text (stdout, &o->rules);
   printf ("\nAttacker conquers:\n  exact    %s\n  decimal  %s\n",
           t->win_exact, t->win_decimal);
@@ -79,18 +81,32 @@ print_json (const cli_opts_t *o, unsigned long a, unsigned long d,
           t->lose_decimal);
 }
 
+/* Whether ARG reads as a word rather than a number: a mistyped
+   subcommand.  */
+static int
+is_word (const char *arg)
+{
+  return isalpha ((unsigned char) arg[0]);
+}
+
 static int
 parse_operands (const cli_opts_t *o, int argc, char **argv,
                 unsigned long *a, unsigned long *d)
 {
+  if (argc == 0)
+    return cli_usage_error ("missing operands A and D");
+  if (is_word (argv[0]))
+    return cli_usage_error ("unknown subcommand '%s' (the subcommand is "
+                            "'round'; a battle takes two numbers, A D)",
+                            argv[0]);
+  int rc = cli_parse_armies (a, argv[0], "attacking armies");
+  if (rc != CLI_EXIT_OK)
+    return rc;
   if (argc < 2)
-    return cli_usage_error (argc == 0 ? "missing operands A and D"
-                            : "missing operand D (defending armies)");
+    return cli_usage_error ("missing operand D (defending armies)");
   if (argc > 2)
     return cli_usage_error ("extra operand '%s'", argv[2]);
-  int rc = cli_parse_armies (a, argv[0], "attacking armies");
-  if (rc == CLI_EXIT_OK)
-    rc = cli_parse_armies (d, argv[1], "defending armies");
+  rc = cli_parse_armies (d, argv[1], "defending armies");
   if (rc == CLI_EXIT_OK && *a == 0 && o->rules.count == RO_COUNT_TERRITORY)
     rc = cli_usage_error ("a territory holds at least 1 army: A must be at "
                           "least 1 with --count territory");

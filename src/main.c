@@ -51,11 +51,12 @@ Options:\n\
                          only the armies that fight, so P(1,1) = 5/12)\n\
   -d, --digits=N       significant digits of decimals, correctly rounded\n\
                          to nearest, ties to even (default 20, at most\n\
-                         1000000)\n\
+                         1000000; round's CSV has no decimals)\n\
   -f, --format=FMT     output format: 'text' (default), 'csv' or 'json'\n\
-      --max-memory=SIZE  refuse a battle estimated to need more memory\n\
-                         than SIZE bytes; suffixes K, M, G, T (powers of\n\
-                         1024); default three quarters of physical memory\n\
+      --max-memory=SIZE  refuse a battle whose memory bound exceeds SIZE\n\
+                         bytes; suffixes K, M, G, T (powers of 1024); at\n\
+                         most, and by default three quarters of, the\n\
+                         physical memory\n\
   -h, --help           display this help and exit\n\
   -V, --version        display version information and exit\n\
 \n\
@@ -64,11 +65,11 @@ The rules are the standard game: six-sided dice, the attacker rolls up to\n\
 dice are compared in pairs and ties go to the defender.\n\
 \n\
 Examples:\n\
-  riskodds 18 6                  P(18 armies conquer 6), 20 digits\n\
-  riskodds --digits 100 18 6     the same to 100 digits\n\
-  riskodds --count attackers 5 5 five fighting armies against five\n\
-  riskodds --format json 10 10   one JSON object\n\
-  riskodds round --format csv    one-round counts as CSV\n\
+  riskodds 18 6                    P(18 armies conquer 6), 20 digits\n\
+  riskodds --digits 100 18 6       the same to 100 digits\n\
+  riskodds --count attackers 5 5   five fighting armies against five\n\
+  riskodds --format json 10 10     one JSON object\n\
+  riskodds round --format csv      one-round counts as CSV\n\
 \n\
 Exit status: 0 on success; 2 for a usage error, invalid input, a battle\n\
 too large for the memory limit, or an error writing the output.\n\
@@ -128,37 +129,50 @@ parse_format (cli_format_t *format, const char *arg)
   return CLI_EXIT_OK;
 }
 
-static int
-parse_size (double *bytes, const char *arg)
+/* The physical memory in bytes, or 0 when it cannot be told.  */
+static double
+physical_memory (void)
 {
-  char *end;
-  errno = 0;
-  double v = strtod (arg, &end);
-  double mult = 1;
-  switch (toupper ((unsigned char) *end))
-    {
-    case 'K': mult = 1024.0; end++; break;
-    case 'M': mult = 1024.0 * 1024; end++; break;
-    case 'G': mult = 1024.0 * 1024 * 1024; end++; break;
-    case 'T': mult = 1024.0 * 1024 * 1024 * 1024; end++; break;
-    default: break;
-    }
-  if (!isdigit ((unsigned char) arg[0]) || *end != '\0' || errno == ERANGE
-      || !(v > 0))
-    return cli_usage_error ("invalid --max-memory '%s' (expected a size such "
-                            "as 512M or 4G)", arg);
-  *bytes = v * mult;
-  return CLI_EXIT_OK;
+  long pages = sysconf (_SC_PHYS_PAGES), size = sysconf (_SC_PAGESIZE);
+  if (pages <= 0 || size <= 0)
+    return 0;
+  return (double) pages * (double) size;
 }
 
 /* Three quarters of physical memory, or 4 GiB when it cannot be told.  */
 static double
 default_max_memory (void)
 {
-  long pages = sysconf (_SC_PHYS_PAGES), size = sysconf (_SC_PAGESIZE);
-  if (pages <= 0 || size <= 0)
-    return 4.0 * 1024 * 1024 * 1024;
-  return 0.75 * (double) pages * (double) size;
+  double phys = physical_memory ();
+  return phys > 0 ? 0.75 * phys : 4.0 * 1024 * 1024 * 1024;
+}
+
+/* A whole number of bytes with an optional K, M, G or T (powers of 1024),
+   at most the physical memory: a larger limit would let GMP run out of
+   memory, and GMP aborts when it does.  */
+static int
+parse_size (double *bytes, const char *arg)
+{
+  static const char units[] = "KMGT";
+  const char *p = arg;
+  double v = 0, mult = 1;
+  while (isdigit ((unsigned char) *p))
+    v = v * 10 + (*p++ - '0');
+  const char *u = *p ? strchr (units, toupper ((unsigned char) *p)) : NULL;
+  if (u != NULL)
+    for (p++, mult = 1024; u > units; u--)
+      mult *= 1024;
+  if (p == arg || !isdigit ((unsigned char) arg[0]) || *p != '\0' || v == 0)
+    return cli_usage_error ("invalid --max-memory '%s' (expected a whole "
+                            "number of bytes, optionally followed by K, M, "
+                            "G or T, such as 512M or 4G)", arg);
+  double phys = physical_memory ();
+  if (phys > 0 && v * mult > phys)
+    return cli_usage_error ("--max-memory %s is more than the physical "
+                            "memory (%.1f GiB)", arg,
+                            phys / (1024.0 * 1024 * 1024));
+  *bytes = v * mult;
+  return CLI_EXIT_OK;
 }
 
 /* Report an option getopt_long refused, in our own words.  */
@@ -166,11 +180,47 @@ static int
 bad_option (char **argv, int optopt_seen)
 {
   const char *arg = argv[optind - 1];
-  if (optopt_seen != 0 && isdigit (optopt_seen))
-    return cli_usage_error ("army counts must not be negative: '%s'", arg);
-  if (strncmp (arg, "--", 2) == 0)
-    return cli_usage_error ("unrecognized or incomplete option '%s'", arg);
+  if (optopt_seen == 0 && strncmp (arg, "--", 2) == 0)
+    return cli_usage_error ("unrecognized or ambiguous option '%s'", arg);
   return cli_usage_error ("invalid option -- '%c'", optopt_seen);
+}
+
+/* Whether ARG is an option whose value is the next argument: "-d" or a
+   long option (or an abbreviation getopt_long accepts) without "=".  */
+static int
+takes_next_argument (const char *arg)
+{
+  if (arg[0] == '-' && arg[1] != '-' && arg[1] != '\0')
+    {
+      size_t n = strlen (arg);
+      const char *o = strchr (short_options, arg[n - 1]);
+      return o != NULL && o[1] == ':' && strspn (arg + 1, "hV") == n - 2;
+    }
+  if (strncmp (arg, "--", 2) != 0 || strchr (arg, '=') != NULL)
+    return 0;
+  for (const struct option *o = long_options; o->name; o++)
+    if (o->has_arg == required_argument
+        && strncmp (o->name, arg + 2, strlen (arg + 2)) == 0)
+      return 1;
+  return 0;
+}
+
+/* Army counts are operands, so a negative one ("-10") would reach getopt
+   as a cluster of unknown options: find it first and say what it is.  */
+static int
+check_negative_operands (int argc, char **argv)
+{
+  for (int i = 1; i < argc; i++)
+    {
+      const char *a = argv[i];
+      if (strcmp (a, "--") == 0)
+        break;
+      if (takes_next_argument (a))
+        i++;
+      else if (a[0] == '-' && isdigit ((unsigned char) a[1]))
+        return cli_usage_error ("army counts must not be negative: '%s'", a);
+    }
+  return CLI_EXIT_OK;
 }
 
 static int
@@ -222,7 +272,9 @@ main (int argc, char **argv)
   opts.format = CLI_FORMAT_TEXT;
   opts.max_memory = default_max_memory ();
 
-  int rc = parse_options (&opts, argc, argv, &done);
+  int rc = check_negative_operands (argc, argv);
+  if (rc == CLI_EXIT_OK)
+    rc = parse_options (&opts, argc, argv, &done);
   if (rc != CLI_EXIT_OK || done)
     return close_stdout (rc);
 
