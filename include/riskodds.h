@@ -59,6 +59,7 @@ typedef enum
 #define RO_SIDES_MIN   2
 #define RO_SIDES_MAX   100
 #define RO_DICE_MAX    5
+#define RO_BONUS_MAX   100
 #define RO_ARMIES_MAX  100000000UL
 
 /* A rule set.  Initialise with ro_rules_init (the standard game), then
@@ -69,8 +70,10 @@ typedef struct
   unsigned defend_sides;   /* faces of each defending die (6) */
   unsigned attack_dice;    /* most dice the attacker rolls (3) */
   unsigned defend_dice;    /* most dice the defender rolls (2) */
-  int attack_bonus;        /* added to the attacker's highest die (0) */
-  int defend_bonus;        /* added to the defender's highest die (0) */
+  int attack_bonus;        /* added to the attacker's highest die only,
+                              in the first comparison (0); Georgiou's
+                              hero is +1, Risk Legacy's penalties < 0 */
+  int defend_bonus;        /* the same for the defender: hero + fortress */
   ro_ties_t ties;          /* RO_TIES_DEFENDER */
   ro_count_t count;        /* RO_COUNT_TERRITORY */
 } ro_rules_t;
@@ -79,8 +82,8 @@ typedef struct
    defender, territory count.  */
 void ro_rules_init (ro_rules_t *rules);
 
-/* 0 when RULES is within the limits above, RO_ERULES otherwise.  Bonuses
-   other than 0 are not implemented yet and are refused.  */
+/* 0 when RULES is within the limits above (bonuses from -RO_BONUS_MAX to
+   RO_BONUS_MAX), RO_ERULES otherwise.  */
 int ro_rules_check (const ro_rules_t *rules);
 
 /* 1 when RULES is the standard game in either counting convention.  */

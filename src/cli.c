@@ -139,8 +139,12 @@ cli_print_rules_text (FILE *out, const ro_rules_t *r)
     fprintf (out, "%u-sided dice", r->attack_sides);
   else
     fprintf (out, "d%u against d%u", r->attack_sides, r->defend_sides);
-  fprintf (out, ", up to %u attack and %u defence dice, ties to the %s.\n",
+  fprintf (out, ", up to %u attack and %u defence dice, ties to the %s",
            r->attack_dice, r->defend_dice, cli_ties_name (r->ties));
+  if (r->attack_bonus != 0 || r->defend_bonus != 0)
+    fprintf (out, ", highest die %+d for the attacker and %+d for the "
+             "defender", r->attack_bonus, r->defend_bonus);
+  fputs (".\n", out);
 }
 
 void

@@ -13,10 +13,26 @@
 
 enum
 {
-  OPT_MAX_MEMORY = 256
+  OPT_MAX_MEMORY = 256,
+  OPT_SIDES,
+  OPT_ATTACK_SIDES,
+  OPT_DEFEND_SIDES,
+  OPT_ATTACK_DICE,
+  OPT_DEFEND_DICE,
+  OPT_ATTACK_BONUS,
+  OPT_DEFEND_BONUS,
+  OPT_TIES
 };
 
 static const struct option long_options[] = {
+  {"sides", required_argument, NULL, OPT_SIDES},
+  {"attack-sides", required_argument, NULL, OPT_ATTACK_SIDES},
+  {"defend-sides", required_argument, NULL, OPT_DEFEND_SIDES},
+  {"attack-dice", required_argument, NULL, OPT_ATTACK_DICE},
+  {"defend-dice", required_argument, NULL, OPT_DEFEND_DICE},
+  {"attack-bonus", required_argument, NULL, OPT_ATTACK_BONUS},
+  {"defend-bonus", required_argument, NULL, OPT_DEFEND_BONUS},
+  {"ties", required_argument, NULL, OPT_TIES},
   {"count", required_argument, NULL, 'c'},
   {"digits", required_argument, NULL, 'd'},
   {"format", required_argument, NULL, 'f'},
@@ -44,6 +60,19 @@ Subcommands:\n\
   round     the exact outcome counts of one round of dice, for every\n\
             number of attack and defence dice\n\
 \n\
+Rule options (defaults: the standard game):\n\
+      --sides=N          faces of every die (6); 2 to 100\n\
+      --attack-sides=N   faces of the attacker's dice only\n\
+      --defend-sides=N   faces of the defender's dice only\n\
+      --attack-dice=N    most dice the attacker rolls (3); 1 to 5\n\
+      --defend-dice=N    most dice the defender rolls (2); 1 to 5\n\
+      --attack-bonus=K   add K to the attacker's highest die, in the first\n\
+                           comparison only (0; Georgiou's hero is 1);\n\
+                           -100 to 100, negative for penalties\n\
+      --defend-bonus=K   the same for the defender (hero + fortress)\n\
+      --ties=WHO         who wins a comparison of equal dice: 'defender'\n\
+                           (default) or 'attacker'\n\
+\n\
 Options:\n\
   -c, --count=HOW      how A counts the attacking armies: 'territory'\n\
                          (default; A includes the army that must stay\n\
@@ -60,9 +89,9 @@ Options:\n\
   -h, --help           display this help and exit\n\
   -V, --version        display version information and exit\n\
 \n\
-The rules are the standard game: six-sided dice, the attacker rolls up to\n\
-3 dice, the defender up to 2, both always the most they may; the highest\n\
-dice are compared in pairs and ties go to the defender.\n\
+By default the rules are the standard game: six-sided dice, the attacker\n\
+rolls up to 3 dice, the defender up to 2, both always the most they may;\n\
+the highest dice are compared in pairs and ties go to the defender.\n\
 \n\
 Examples:\n\
   riskodds 18 6                    P(18 armies conquer 6), 20 digits\n\
@@ -70,6 +99,8 @@ Examples:\n\
   riskodds --count attackers 5 5   five fighting armies against five\n\
   riskodds --format json 10 10     one JSON object\n\
   riskodds round --format csv      one-round counts as CSV\n\
+  riskodds --attack-bonus 1 10 10  an attacking hero (+1) at 10 against 10\n\
+  riskodds --defend-dice 3 10 10   Italian RisiKo!: the defender rolls 3\n\
 \n\
 Exit status: 0 on success; 2 for a usage error, invalid input, a battle\n\
 too large for the memory limit, or an error writing the output.\n\
@@ -112,6 +143,83 @@ parse_digits (unsigned long *digits, const char *arg)
                             "from 1 to %lu)", arg, RO_DIGITS_MAX);
   *digits = v;
   return CLI_EXIT_OK;
+}
+
+/* A whole number, optionally signed when LO < 0, from LO to HI into *OUT;
+   NAME is the option, for the message.  */
+static int
+parse_int (int *out, const char *arg, const char *name, long lo, long hi)
+{
+  char *end;
+  errno = 0;
+  long v = strtol (arg, &end, 10);
+  int digit_first = isdigit ((unsigned char) arg[0])
+    || (lo < 0 && (arg[0] == '-' || arg[0] == '+')
+        && isdigit ((unsigned char) arg[1]));
+  if (!digit_first || *end != '\0' || errno == ERANGE || v < lo || v > hi)
+    return cli_usage_error ("invalid --%s '%s' (expected a whole number "
+                            "from %ld to %ld)", name, arg, lo, hi);
+  *out = (int) v;
+  return CLI_EXIT_OK;
+}
+
+static int
+parse_unsigned (unsigned *out, const char *arg, const char *name, long lo,
+                long hi)
+{
+  int v = 0;
+  int rc = parse_int (&v, arg, name, lo, hi);
+  *out = (unsigned) v;
+  return rc;
+}
+
+static int
+parse_ties (ro_ties_t *ties, const char *arg)
+{
+  if (strcmp (arg, "defender") == 0)
+    *ties = RO_TIES_DEFENDER;
+  else if (strcmp (arg, "attacker") == 0)
+    *ties = RO_TIES_ATTACKER;
+  else
+    return cli_usage_error ("invalid --ties '%s' (expected 'defender' or "
+                            "'attacker')", arg);
+  return CLI_EXIT_OK;
+}
+
+/* The options that change the rules of the battle.  */
+static int
+parse_rule_option (ro_rules_t *r, int c, const char *arg)
+{
+  switch (c)
+    {
+    case OPT_SIDES:
+      {
+        int rc = parse_unsigned (&r->attack_sides, arg, "sides",
+                                 RO_SIDES_MIN, RO_SIDES_MAX);
+        r->defend_sides = r->attack_sides;
+        return rc;
+      }
+    case OPT_ATTACK_SIDES:
+      return parse_unsigned (&r->attack_sides, arg, "attack-sides",
+                             RO_SIDES_MIN, RO_SIDES_MAX);
+    case OPT_DEFEND_SIDES:
+      return parse_unsigned (&r->defend_sides, arg, "defend-sides",
+                             RO_SIDES_MIN, RO_SIDES_MAX);
+    case OPT_ATTACK_DICE:
+      return parse_unsigned (&r->attack_dice, arg, "attack-dice", 1,
+                             RO_DICE_MAX);
+    case OPT_DEFEND_DICE:
+      return parse_unsigned (&r->defend_dice, arg, "defend-dice", 1,
+                             RO_DICE_MAX);
+    case OPT_ATTACK_BONUS:
+      return parse_int (&r->attack_bonus, arg, "attack-bonus",
+                        -RO_BONUS_MAX, RO_BONUS_MAX);
+    case OPT_DEFEND_BONUS:
+      return parse_int (&r->defend_bonus, arg, "defend-bonus",
+                        -RO_BONUS_MAX, RO_BONUS_MAX);
+    default:
+      return parse_ties (&r->ties, arg);
+    }
 }
 
 static int
@@ -237,6 +345,11 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
       case 'd': rc = parse_digits (&opts->digits, optarg); break;
       case 'f': rc = parse_format (&opts->format, optarg); break;
       case OPT_MAX_MEMORY: rc = parse_size (&opts->max_memory, optarg); break;
+      case OPT_SIDES: case OPT_ATTACK_SIDES: case OPT_DEFEND_SIDES:
+      case OPT_ATTACK_DICE: case OPT_DEFEND_DICE:
+      case OPT_ATTACK_BONUS: case OPT_DEFEND_BONUS: case OPT_TIES:
+        rc = parse_rule_option (&opts->rules, c, optarg);
+        break;
       case 'h': usage (); *done = 1; return CLI_EXIT_OK;
       case 'V': version (); *done = 1; return CLI_EXIT_OK;
       case ':':

@@ -36,9 +36,9 @@ ro_rules_check (const ro_rules_t *rules)
   if (rules->count != RO_COUNT_TERRITORY
       && rules->count != RO_COUNT_ATTACKERS)
     return RO_ERULES;
-  /* Bonuses change which comparisons a die wins in a way the order
-     statistics sweep of dice.c does not model yet.  */
-  if (rules->attack_bonus != 0 || rules->defend_bonus != 0)
+  if (rules->attack_bonus < -RO_BONUS_MAX || rules->attack_bonus > RO_BONUS_MAX
+      || rules->defend_bonus < -RO_BONUS_MAX
+      || rules->defend_bonus > RO_BONUS_MAX)
     return RO_ERULES;
   return RO_OK;
 }
