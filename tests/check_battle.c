@@ -46,11 +46,27 @@ rules_make (ro_rules_t *r, unsigned sa, unsigned sd, unsigned da,
   r->count = count;
 }
 
+/* A random bonus: 0 a third of the time, mostly a small one (-3..3),
+   sometimes one anywhere in the allowed range, which may decide the first
+   comparison whatever the dice.  */
+static int
+random_bonus (gmp_randstate_t st)
+{
+  unsigned long kind = test_rand_range (st, 0, 8);
+
+  if (kind < 3)
+    return 0;
+  if (kind < 8)
+    return (int) test_rand_range (st, 0, 6) - 3;
+  return (int) test_rand_range (st, 0, 2 * RO_BONUS_MAX) - RO_BONUS_MAX;
+}
+
 static void
 describe_rules (char *buf, size_t size, const ro_rules_t *r)
 {
-  snprintf (buf, size, "d%u x%u vs d%u x%u, ties to %s, %s count",
-            r->attack_sides, r->attack_dice, r->defend_sides, r->defend_dice,
+  snprintf (buf, size, "d%u x%u %+d vs d%u x%u %+d, ties to %s, %s count",
+            r->attack_sides, r->attack_dice, r->attack_bonus, r->defend_sides,
+            r->defend_dice, r->defend_bonus,
             r->ties == RO_TIES_ATTACKER ? "attacker" : "defender",
             count_name (r->count));
 }
@@ -164,7 +180,9 @@ typedef struct
 
 /* The round probabilities: every attacking sorted roll against every
    defending one, weighted by how many ordered rolls give them; this is
-   the brute force over all SA^NA * SD^ND rolls, only grouped.  */
+   the brute force over all SA^NA * SD^ND rolls, only grouped.  The
+   bonuses go to the two highest dice, that is to the first comparison
+   only (Georgiou's risk3.m).  */
 static void
 ref_rounds (ref_t *ref)
 {
@@ -192,7 +210,10 @@ ref_rounds (ref_t *ref)
 
               for (c = 0; c < m; c++)
                 {
-                  unsigned x = att[na].tuple[i][c], y = def[nd].tuple[j][c];
+                  long x = (long) att[na].tuple[i][c]
+                    + (c == 0 ? r->attack_bonus : 0);
+                  long y = (long) def[nd].tuple[j][c]
+                    + (c == 0 ? r->defend_bonus : 0);
                   if (!(x > y || (r->ties == RO_TIES_ATTACKER && x == y)))
                     lost++;
                 }
@@ -670,10 +691,54 @@ START_TEST (test_grid_variants)
 }
 END_TEST
 
+/* Georgiou's heroes and fortresses and Risk Legacy's penalties: the
+   standard dice (and two others) with bonuses, in both counts and with
+   both tie rules.  */
+static const struct
+{
+  unsigned sa, sd, da, dd;
+  int ab, db;
+} bonus_variants[] = {
+  { 6, 6, 3, 2, 1, 0 },
+  { 6, 6, 3, 2, 0, 1 },
+  { 6, 6, 3, 2, 1, 2 },
+  { 6, 6, 3, 2, 0, 2 },
+  { 6, 6, 3, 2, -1, 0 },
+  { 6, 6, 3, 2, 0, -1 },
+  { 6, 6, 3, 2, 3, -2 },
+  { 6, 6, 3, 2, 6, 0 },
+  { 6, 6, 3, 2, 0, RO_BONUS_MAX },
+  { 6, 6, 3, 2, -RO_BONUS_MAX, RO_BONUS_MAX },
+  { 6, 6, 2, 2, 1, 0 },
+  { 6, 6, 1, 1, 0, 1 },
+  { 8, 6, 3, 3, 2, 1 },
+  { 4, 10, 4, 2, -2, 3 }
+};
+#define N_BONUS_VARIANTS (sizeof bonus_variants / sizeof bonus_variants[0])
+
+START_TEST (test_grid_bonus)
+{
+  ro_rules_t r;
+  int c, ties;
+
+  for (c = 0; c <= 1; c++)
+    for (ties = 0; ties <= 1; ties++)
+      {
+        rules_make (&r, bonus_variants[_i].sa, bonus_variants[_i].sd,
+                    bonus_variants[_i].da, bonus_variants[_i].dd, ties,
+                    c ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY);
+        r.attack_bonus = bonus_variants[_i].ab;
+        r.defend_bonus = bonus_variants[_i].db;
+        check_grid (&r, 10, 10);
+      }
+}
+END_TEST
+
+/* Random rule sets, bonuses included (see random_bonus).  */
 START_TEST (test_grid_random)
 {
   gmp_randstate_t st;
-  unsigned long it, n = 8 * test_scale;
+  unsigned long it, n = 16 * test_scale;
 
   test_rand_init (st, 10);
   for (it = 0; it < n; it++)
@@ -689,9 +754,13 @@ START_TEST (test_grid_random)
       unsigned long dd = test_rand_range (st, 1, REF_DICE);
       int ties = (int) test_rand_range (st, 0, 1);
       int attackers = (int) test_rand_range (st, 0, 1);
+      int ab = random_bonus (st);
+      int db = random_bonus (st);
 
       rules_make (&r, as, ds, ad, dd, ties,
                   attackers ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY);
+      r.attack_bonus = ab;
+      r.defend_bonus = db;
       check_grid (&r, amax, dmax);
     }
   gmp_randclear (st);
@@ -701,12 +770,16 @@ END_TEST
 /* One die against one die is a race: the attacker, who wins a round with
    probability p, conquers when he wins D rounds before losing L = A - 1
    (territory) or L = A (attackers).  P = sum_{j<L} C(D-1+j, j) p^D q^j,
-   and p itself is a count: sum over x of min(x - 1 + tie, SD) / (SA SD).
-   Any number of sides, so 100-sided dice too.  */
+   and p itself is a count: the attacker's x (plus its bonus) beats the
+   defender's y (plus its bonus) for y up to x - 1 + tie + AB - DB, so p
+   is the sum over x of that bound, clamped to [0, SD], over SA SD.  The
+   single comparison is always the first, so the bonuses apply in every
+   round.  Any number of sides, so 100-sided dice too.  */
 static void
-race (mpq_t win, unsigned sa, unsigned sd, int ties, unsigned long lives,
-      unsigned long d)
+race (mpq_t win, const ro_rules_t *r, unsigned long lives, unsigned long d)
 {
+  unsigned sa = r->attack_sides, sd = r->defend_sides;
+  int ties = r->ties == RO_TIES_ATTACKER;
   mpq_t p, q, t;
   mpz_t c;
   unsigned long x, j, favourable = 0;
@@ -718,8 +791,12 @@ race (mpq_t win, unsigned sa, unsigned sd, int ties, unsigned long lives,
     }
   for (x = 1; x <= sa; x++)
     {
-      unsigned long below = x - 1 + (ties ? 1 : 0);
-      favourable += below < sd ? below : sd;
+      long below = (long) x - 1 + (ties ? 1 : 0) + r->attack_bonus
+        - r->defend_bonus;
+      if (below > (long) sd)
+        below = sd;
+      if (below > 0)
+        favourable += (unsigned long) below;
     }
   mpq_init (p);
   mpq_init (q);
@@ -748,10 +825,11 @@ race (mpq_t win, unsigned sa, unsigned sd, int ties, unsigned long lives,
   mpz_clear (c);
 }
 
+/* Random sides and bonuses, of any allowed size a quarter of the time.  */
 START_TEST (test_single_die_race)
 {
   gmp_randstate_t st;
-  unsigned long it, n = 40 * test_scale;
+  unsigned long it, n = 60 * test_scale;
   mpq_t want;
 
   test_rand_init (st, 11);
@@ -763,15 +841,22 @@ START_TEST (test_single_die_race)
       int ties = (int) test_rand_range (st, 0, 1);
       unsigned long a = test_rand_range (st, 1, 30);
       unsigned long d = test_rand_range (st, 0, 30);
+      int wide = (int) test_rand_range (st, 0, 3) == 0;
+      int ab = wide ? (int) test_rand_range (st, 0, 2 * RO_BONUS_MAX)
+        - RO_BONUS_MAX : random_bonus (st);
+      int db = wide ? (int) test_rand_range (st, 0, 2 * RO_BONUS_MAX)
+        - RO_BONUS_MAX : random_bonus (st);
       ro_rules_t r;
 
       if (it == 0)
         sa = sd = RO_SIDES_MAX;
       rules_make (&r, sa, sd, 1, 1, ties, RO_COUNT_TERRITORY);
-      race (want, sa, sd, ties, a - 1, d);
+      r.attack_bonus = ab;
+      r.defend_bonus = db;
+      race (want, &r, a - 1, d);
       check_win (&r, a, d, want, "the race formula");
       r.count = RO_COUNT_ATTACKERS;
-      race (want, sa, sd, ties, a, d);
+      race (want, &r, a, d);
       check_win (&r, a, d, want, "the race formula");
     }
   mpq_clear (want);
@@ -780,34 +865,43 @@ START_TEST (test_single_die_race)
 END_TEST
 
 /* The race formula against the reference, so that each vouches for the
-   other.  */
+   other, with and without bonuses.  */
 START_TEST (test_race_reference)
 {
   static const unsigned sides[][2] = { { 6, 6 }, { 2, 9 }, { 10, 3 } };
+  static const int bonus[][2] = { { 0, 0 }, { 1, 0 }, { 0, 2 }, { -1, 1 },
+                                  { 3, -3 }, { 9, 0 } };
   unsigned long a, d;
-  size_t i;
+  size_t i, b;
   int ties, c;
   mpq_t want;
 
   mpq_init (want);
   for (i = 0; i < sizeof sides / sizeof sides[0]; i++)
-    for (ties = 0; ties <= 1; ties++)
-      for (c = 0; c <= 1; c++)
-        {
-          ro_rules_t r;
-          ref_t ref;
+    for (b = 0; b < sizeof bonus / sizeof bonus[0]; b++)
+      for (ties = 0; ties <= 1; ties++)
+        for (c = 0; c <= 1; c++)
+          {
+            ro_rules_t r;
+            ref_t ref;
 
-          rules_make (&r, sides[i][0], sides[i][1], 1, 1, ties,
-                      c ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY);
-          ref_init (&ref, &r, 8, 8);
-          for (a = c ? 0 : 1; a <= 8; a++)
-            for (d = 0; d <= 8; d++)
-              {
-                race (want, sides[i][0], sides[i][1], ties, c ? a : a - 1, d);
-                ck_assert (mpq_equal (want, ref_win (&ref, a, d)));
-              }
-          ref_clear (&ref);
-        }
+            rules_make (&r, sides[i][0], sides[i][1], 1, 1, ties,
+                        c ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY);
+            r.attack_bonus = bonus[b][0];
+            r.defend_bonus = bonus[b][1];
+            ref_init (&ref, &r, 8, 8);
+            for (a = c ? 0 : 1; a <= 8; a++)
+              for (d = 0; d <= 8; d++)
+                {
+                  race (want, &r, c ? a : a - 1, d);
+                  ck_assert_msg (mpq_equal (want, ref_win (&ref, a, d)),
+                                 "d%u %+d vs d%u %+d, (%lu, %lu): the race "
+                                 "formula disagrees with the reference",
+                                 sides[i][0], bonus[b][0], sides[i][1],
+                                 bonus[b][1], a, d);
+                }
+            ref_clear (&ref);
+          }
   mpq_clear (want);
 }
 END_TEST
@@ -957,6 +1051,93 @@ START_TEST (test_monotone)
 }
 END_TEST
 
+/* Equal bonuses cancel (Georgiou's Output 3): +1/+1, +2/+2 and -1/-1
+   give exactly the P(win) of no bonus, on a grid, in both counts (_i)
+   and with both tie rules.  */
+START_TEST (test_equal_bonuses)
+{
+  static const int equal[] = { 1, 2, -1 };
+  const unsigned long n = 20;
+  unsigned long a, d, a0 = _i ? 0 : 1;
+  ro_rules_t r, s;
+  size_t e;
+  int ties;
+  mpq_t p, q;
+
+  mpq_init (p);
+  mpq_init (q);
+  for (ties = 0; ties <= 1; ties++)
+    for (e = 0; e < sizeof equal / sizeof equal[0]; e++)
+      {
+        ro_rules_init (&s);
+        s.count = _i ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
+        s.ties = ties ? RO_TIES_ATTACKER : RO_TIES_DEFENDER;
+        r = s;
+        r.attack_bonus = r.defend_bonus = equal[e];
+        for (a = a0; a <= n; a++)
+          for (d = 0; d <= n; d++)
+            {
+              win_or_fail (p, &r, a, d);
+              win_or_fail (q, &s, a, d);
+              ck_assert_msg (mpq_equal (p, q), "%s, ties to %s, bonuses "
+                             "%+d/%+d: P(%lu, %lu) differs from no bonus",
+                             count_name (r.count),
+                             ties ? "attacker" : "defender", equal[e],
+                             equal[e], a, d);
+            }
+      }
+  mpq_clear (p);
+  mpq_clear (q);
+}
+END_TEST
+
+/* A larger attack bonus never lowers the attacker's P(win), a larger
+   defence bonus never raises it: the standard game otherwise, on a grid,
+   in both counts (_i), bonuses from -7 to 7 (beyond 5 they decide every
+   first comparison of d6, so the ends are flat).  */
+START_TEST (test_bonus_monotone)
+{
+  const unsigned long n = 12;
+  const int lo = -7, hi = 7;
+  unsigned long a, d, a0 = _i ? 0 : 1;
+  ro_rules_t r;
+  int b, side;
+  mpq_t p, q;
+
+  mpq_init (p);
+  mpq_init (q);
+  for (side = 0; side <= 1; side++)
+    for (a = a0; a <= n; a++)
+      for (d = 1; d <= n; d++)
+        {
+          ro_rules_init (&r);
+          r.count = _i ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
+          if (side == 0)
+            r.attack_bonus = lo;
+          else
+            r.defend_bonus = hi;
+          win_or_fail (q, &r, a, d);
+          for (b = lo + 1; b <= hi; b++)
+            {
+              /* the attacker's position improves at each step */
+              if (side == 0)
+                r.attack_bonus = b;
+              else
+                r.defend_bonus = hi + lo - b;
+              win_or_fail (p, &r, a, d);
+              ck_assert_msg (mpq_cmp (p, q) >= 0,
+                             "%s, bonuses %+d/%+d: P(%lu, %lu) is below the "
+                             "one a step worse for the attacker",
+                             count_name (r.count), r.attack_bonus,
+                             r.defend_bonus, a, d);
+              mpq_swap (p, q);
+            }
+        }
+  mpq_clear (p);
+  mpq_clear (q);
+}
+END_TEST
+
 /* The result overwrites whatever WIN held, including a non-canonical
    value or a huge one.  */
 START_TEST (test_output_overwritten)
@@ -1015,8 +1196,10 @@ START_TEST (test_errors)
   REFUSED (defend_sides, RO_SIDES_MAX + 1);
   REFUSED (attack_dice, 0);
   REFUSED (defend_dice, RO_DICE_MAX + 1);
-  REFUSED (attack_bonus, 1);
-  REFUSED (defend_bonus, -1);
+  REFUSED (attack_bonus, RO_BONUS_MAX + 1);
+  REFUSED (defend_bonus, -RO_BONUS_MAX - 1);
+  REFUSED (attack_bonus, -RO_BONUS_MAX - 1);
+  REFUSED (defend_bonus, RO_BONUS_MAX + 1);
 #undef REFUSED
   mpq_clear (q);
 }
@@ -1155,6 +1338,7 @@ battle_suite (void)
   tcase_add_loop_test (tc, test_grid_standard, 0, 2);
   tcase_add_test (tc, test_grid_standard_large);
   tcase_add_loop_test (tc, test_grid_variants, 0, (int) N_VARIANTS);
+  tcase_add_loop_test (tc, test_grid_bonus, 0, (int) N_BONUS_VARIANTS);
   tcase_add_test (tc, test_grid_random);
   tcase_add_test (tc, test_race_reference);
   tcase_add_test (tc, test_single_die_race);
@@ -1164,6 +1348,8 @@ battle_suite (void)
   tcase_add_test (tc, test_boundaries);
   tcase_add_loop_test (tc, test_conventions_agree, 0, 2);
   tcase_add_loop_test (tc, test_monotone, 0, 2);
+  tcase_add_loop_test (tc, test_equal_bonuses, 0, 2);
+  tcase_add_loop_test (tc, test_bonus_monotone, 0, 2);
   tcase_add_test (tc, test_output_overwritten);
   tcase_add_test (tc, test_errors);
   tcase_add_test (tc, test_too_many_armies);

@@ -4,6 +4,7 @@
 # include <config.h>
 #endif
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,10 @@
 
 #include "riskodds.h"
 #include "testutil.h"
+
+#ifndef TESTDATADIR
+# define TESTDATADIR "data"
+#endif
 
 /* The brute force below visits every ordered roll; keep it this small.  */
 #define BRUTE_MAX_ROLLS 2000000UL
@@ -64,14 +69,25 @@ sort_descending (unsigned *v, unsigned n)
       }
 }
 
+/* Whether the attacker wins the comparison of its die X with the
+   defender's die Y, each already with its bonus (Georgiou's risk3.m: the
+   defender wins when A + heroA <= D + heroB + fortB, unless ties go to
+   the attacker).  */
+static int
+attacker_wins (long x, long y, int ties_to_attacker)
+{
+  return x > y || (ties_to_attacker && x == y);
+}
+
 /* The reference: visit every one of the SA^NA * SD^ND ordered rolls, sort
-   each side descending and compare the i-th highest dice; COUNT[k] is the
-   number of rolls in which the attacker loses k armies.  Deliberately
-   naive: an odometer over all the dice.  */
+   each side descending and compare the i-th highest dice, the bonuses AB
+   and DB added to the two highest only (the first comparison); COUNT[k]
+   is the number of rolls in which the attacker loses k armies.
+   Deliberately naive: an odometer over all the dice.  */
 static void
 brute_force (unsigned long count[RO_DICE_MAX + 1], unsigned long *total,
              unsigned sa, unsigned sd, unsigned na, unsigned nd,
-             int ties_to_attacker)
+             int ties_to_attacker, int ab, int db)
 {
   unsigned dice[2 * RO_DICE_MAX];       /* attacker's, then defender's */
   unsigned att[RO_DICE_MAX], def[RO_DICE_MAX];
@@ -92,9 +108,9 @@ brute_force (unsigned long count[RO_DICE_MAX + 1], unsigned long *total,
       sort_descending (def, nd);
       for (i = 0; i < m; i++)
         {
-          int attacker_wins = att[i] > def[i]
-            || (ties_to_attacker && att[i] == def[i]);
-          if (!attacker_wins)
+          long x = (long) att[i] + (i == 0 ? ab : 0);
+          long y = (long) def[i] + (i == 0 ? db : 0);
+          if (!attacker_wins (x, y, ties_to_attacker))
             lost++;
         }
       count[lost]++;
@@ -123,6 +139,21 @@ rules_make (ro_rules_t *r, unsigned sa, unsigned sd, unsigned da,
   r->ties = ties_to_attacker ? RO_TIES_ATTACKER : RO_TIES_DEFENDER;
 }
 
+/* A random bonus: 0 a third of the time, mostly a small one (-3..3),
+   sometimes one anywhere in the allowed range, which may decide the first
+   comparison whatever the dice.  */
+static int
+random_bonus (gmp_randstate_t st)
+{
+  unsigned long kind = test_rand_range (st, 0, 8);
+
+  if (kind < 3)
+    return 0;
+  if (kind < 8)
+    return (int) test_rand_range (st, 0, 6) - 3;
+  return (int) test_rand_range (st, 0, 2 * RO_BONUS_MAX) - RO_BONUS_MAX;
+}
+
 /* Check ROUND, the library's answer for NA against ND dice under R,
    against the expected COUNT (attacker loses k) and TOTAL; the structural
    promises of the header are checked too.  */
@@ -134,8 +165,9 @@ check_round (const ro_round_t *round, const ro_rules_t *r, unsigned na,
   char what[160];
   mpz_t sum, pw;
 
-  snprintf (what, sizeof what, "d%u x%u vs d%u x%u, ties to %s",
-            r->attack_sides, na, r->defend_sides, nd,
+  snprintf (what, sizeof what, "d%u x%u %+d vs d%u x%u %+d, ties to %s",
+            r->attack_sides, na, r->attack_bonus, r->defend_sides, nd,
+            r->defend_bonus,
             r->ties == RO_TIES_ATTACKER ? "attacker" : "defender");
   ck_assert_msg (round->attack_dice == na && round->defend_dice == nd,
                  "%s: round says %u vs %u dice", what, round->attack_dice,
@@ -186,14 +218,15 @@ check_against_brute_force (ro_round_t *round, const ro_rules_t *r,
   int ret;
 
   brute_force (bc, &bt, r->attack_sides, r->defend_sides, na, nd,
-               r->ties == RO_TIES_ATTACKER);
+               r->ties == RO_TIES_ATTACKER, r->attack_bonus, r->defend_bonus);
   for (k = 0; k <= RO_DICE_MAX; k++)
     mpz_init_set_ui (count[k], bc[k]);
   mpz_init_set_ui (total, bt);
 
   ret = ro_round_count (round, r, na, nd);
-  ck_assert_msg (ret == RO_OK, "d%u x%u vs d%u x%u: ro_round_count gave %d",
-                 r->attack_sides, na, r->defend_sides, nd, ret);
+  ck_assert_msg (ret == RO_OK, "d%u x%u %+d vs d%u x%u %+d: ro_round_count "
+                 "gave %d", r->attack_sides, na, r->attack_bonus,
+                 r->defend_sides, nd, r->defend_bonus, ret);
   check_round (round, r, na, nd, (const mpz_t *) count, total);
 
   for (k = 0; k <= RO_DICE_MAX; k++)
@@ -271,7 +304,7 @@ START_TEST (test_brute_force_reproduces_seed)
   unsigned long bc[RO_DICE_MAX + 1], bt;
   unsigned k;
 
-  brute_force (bc, &bt, 6, 6, c->na, c->nd, c->ties_to_attacker);
+  brute_force (bc, &bt, 6, 6, c->na, c->nd, c->ties_to_attacker, 0, 0);
   ck_assert_uint_eq (bt, c->total);
   for (k = 0; k <= min_u (c->na, c->nd); k++)
     ck_assert_uint_eq (bc[k], c->count[k]);
@@ -300,12 +333,40 @@ START_TEST (test_d6_all_small)
 }
 END_TEST
 
+/* Small rounds of d6 with every pair of bonuses from -3 to 3 and a few
+   that decide the first comparison whatever the dice (+-6, +-7).  */
+START_TEST (test_d6_bonus_small)
+{
+  static const int bonus[] = { -7, -6, -3, -2, -1, 0, 1, 2, 3, 6, 7 };
+  const size_t nb = sizeof bonus / sizeof bonus[0];
+  ro_round_t round;
+  ro_rules_t r;
+  unsigned na, nd;
+  size_t i, j;
+  int ties = _i;
+
+  ro_round_init (&round);
+  for (i = 0; i < nb; i++)
+    for (j = 0; j < nb; j++)
+      {
+        rules_make (&r, 6, 6, 3, 3, ties);
+        r.attack_bonus = bonus[i];
+        r.defend_bonus = bonus[j];
+        for (na = 1; na <= 3; na++)
+          for (nd = 1; nd <= 3; nd++)
+            check_against_brute_force (&round, &r, na, nd);
+      }
+  ro_round_clear (&round);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* Random rule sets against the brute force                           */
 /* ------------------------------------------------------------------ */
 
-/* Draw sides in [2, MAX_SIDES] and dice in [1, MAX_DICE] per side until
-   the round is small enough for the brute force.  */
+/* Draw sides in [2, MAX_SIDES], dice in [1, MAX_DICE] and a bonus (see
+   random_bonus) per side until the round is small enough for the brute
+   force.  */
 static void
 random_case (gmp_randstate_t st, ro_rules_t *r, unsigned *na, unsigned *nd,
              unsigned max_sides, unsigned max_dice, unsigned long max_rolls)
@@ -320,6 +381,8 @@ random_case (gmp_randstate_t st, ro_rules_t *r, unsigned *na, unsigned *nd,
       rules_make (r, sa, sd, da, dd, (int) test_rand_range (st, 0, 1));
       r->count = test_rand_range (st, 0, 1) ? RO_COUNT_ATTACKERS
         : RO_COUNT_TERRITORY;
+      r->attack_bonus = random_bonus (st);
+      r->defend_bonus = random_bonus (st);
       *na = test_rand_range (st, 1, da);
       *nd = test_rand_range (st, 1, dd);
     }
@@ -376,13 +439,16 @@ END_TEST
 /* One comparison, any size: a closed form                            */
 /* ------------------------------------------------------------------ */
 
-/* When min(NA, ND) = 1 only the highest dice meet.  The attacker's
-   highest is x in (x^NA - (x-1)^NA) rolls, and the defender's highest is
-   below x (ties to the defender), or at most x (ties to the attacker), in
-   min(x - 1 + tie, SD)^ND rolls; sum over x.  WIN = attacker wins.  */
+/* When min(NA, ND) = 1 only the highest dice meet, each with its bonus.
+   The attacker's highest is x in (x^NA - (x-1)^NA) rolls, and the
+   defender's highest y beats it unless y + DB < x + AB (ties to the
+   defender) or y + DB <= x + AB (ties to the attacker): y is at most
+   b = x - 1 + tie + AB - DB, clamped to [0, SD], in b^ND rolls; sum over
+   x.  WIN = attacker wins.  */
 static void
 one_comparison (mpz_t win, mpz_t total, unsigned sa, unsigned sd,
-                unsigned na, unsigned nd, int ties_to_attacker)
+                unsigned na, unsigned nd, int ties_to_attacker, int ab,
+                int db)
 {
   mpz_t t, u;
   unsigned x;
@@ -392,12 +458,16 @@ one_comparison (mpz_t win, mpz_t total, unsigned sa, unsigned sd,
   mpz_set_ui (win, 0);
   for (x = 1; x <= sa; x++)
     {
-      unsigned below = x - 1 + (ties_to_attacker ? 1 : 0);
+      long below = (long) x - 1 + (ties_to_attacker ? 1 : 0) + ab - db;
 
+      if (below < 0)
+        below = 0;
+      if (below > (long) sd)
+        below = sd;
       mpz_ui_pow_ui (t, x, na);
       mpz_ui_pow_ui (u, x - 1, na);
       mpz_sub (t, t, u);
-      mpz_ui_pow_ui (u, below < sd ? below : sd, nd);
+      mpz_ui_pow_ui (u, (unsigned long) below, nd);
       mpz_addmul (win, t, u);
     }
   mpz_ui_pow_ui (total, sa, na);
@@ -409,7 +479,7 @@ one_comparison (mpz_t win, mpz_t total, unsigned sa, unsigned sd,
 
 static void
 check_one_comparison (ro_round_t *round, unsigned sa, unsigned sd,
-                      unsigned na, unsigned nd, int ties)
+                      unsigned na, unsigned nd, int ties, int ab, int db)
 {
   mpz_t count[RO_DICE_MAX + 1], total;
   ro_rules_t r;
@@ -419,13 +489,15 @@ check_one_comparison (ro_round_t *round, unsigned sa, unsigned sd,
   for (k = 0; k <= RO_DICE_MAX; k++)
     mpz_init (count[k]);
   mpz_init (total);
-  one_comparison (count[0], total, sa, sd, na, nd, ties);
+  one_comparison (count[0], total, sa, sd, na, nd, ties, ab, db);
   mpz_sub (count[1], total, count[0]);
 
   rules_make (&r, sa, sd, RO_DICE_MAX, RO_DICE_MAX, ties);
+  r.attack_bonus = ab;
+  r.defend_bonus = db;
   ret = ro_round_count (round, &r, na, nd);
-  ck_assert_msg (ret == RO_OK, "d%u x%u vs d%u x%u: ro_round_count gave %d",
-                 sa, na, sd, nd, ret);
+  ck_assert_msg (ret == RO_OK, "d%u x%u %+d vs d%u x%u %+d: ro_round_count "
+                 "gave %d", sa, na, ab, sd, nd, db, ret);
   check_round (round, &r, na, nd, (const mpz_t *) count, total);
 
   for (k = 0; k <= RO_DICE_MAX; k++)
@@ -433,9 +505,18 @@ check_one_comparison (ro_round_t *round, unsigned sa, unsigned sd,
   mpz_clear (total);
 }
 
-/* The closed form agrees with the brute force where both can run.  */
+/* The closed form agrees with the brute force where both can run, with
+   and without bonuses (_i indexes the pairs below).  */
+static const int closed_form_bonus[][2] = {
+  { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 2 }, { -1, 0 }, { 2, -1 }, { 3, 3 },
+  { -8, 0 }, { 0, 8 }, { 8, -8 }, { -100, 100 }, { 100, -100 }
+};
+#define N_CLOSED_FORM_BONUS \
+  (sizeof closed_form_bonus / sizeof closed_form_bonus[0])
+
 START_TEST (test_closed_form_reference)
 {
+  int ab = closed_form_bonus[_i][0], db = closed_form_bonus[_i][1];
   unsigned sa, sd, n;
   int ties;
 
@@ -453,9 +534,12 @@ START_TEST (test_closed_form_reference)
             for (side = 0; side <= 1; side++)
               {
                 unsigned na = side ? 1 : n, nd = side ? n : 1;
-                brute_force (bc, &bt, sa, sd, na, nd, ties);
-                one_comparison (win, total, sa, sd, na, nd, ties);
-                ck_assert (mpz_cmp_ui (win, bc[0]) == 0);
+                brute_force (bc, &bt, sa, sd, na, nd, ties, ab, db);
+                one_comparison (win, total, sa, sd, na, nd, ties, ab, db);
+                ck_assert_msg (mpz_cmp_ui (win, bc[0]) == 0,
+                               "d%u x%u %+d vs d%u x%u %+d: the closed form "
+                               "disagrees with the brute force", sa, na, ab,
+                               sd, nd, db);
                 ck_assert (mpz_cmp_ui (total, bt) == 0);
               }
             mpz_clear (win);
@@ -474,12 +558,14 @@ START_TEST (test_one_vs_one_all_sides)
   ro_round_init (&round);
   for (sa = RO_SIDES_MIN; sa <= RO_SIDES_MAX; sa++)
     for (sd = RO_SIDES_MIN; sd <= RO_SIDES_MAX; sd++)
-      check_one_comparison (&round, sa, sd, 1, 1, ties);
+      check_one_comparison (&round, sa, sd, 1, 1, ties, 0, 0);
   ro_round_clear (&round);
 }
 END_TEST
 
-/* Many dice against one, and one against many, up to 100 sides.  */
+/* Many dice against one, and one against many, up to 100 sides; bonuses
+   of any allowed size half of the time (which may decide the comparison
+   whatever the dice), of -3..3 or none otherwise.  */
 START_TEST (test_one_comparison_random)
 {
   gmp_randstate_t st;
@@ -494,33 +580,48 @@ START_TEST (test_one_comparison_random)
       unsigned sd = test_rand_range (st, RO_SIDES_MIN, RO_SIDES_MAX);
       unsigned many = test_rand_range (st, 1, RO_DICE_MAX);
       int ties = (int) test_rand_range (st, 0, 1);
+      int wide = (int) test_rand_range (st, 0, 1);
+      int ab = wide ? (int) test_rand_range (st, 0, 2 * RO_BONUS_MAX)
+        - RO_BONUS_MAX : random_bonus (st);
+      int db = wide ? (int) test_rand_range (st, 0, 2 * RO_BONUS_MAX)
+        - RO_BONUS_MAX : random_bonus (st);
 
       if (test_rand_range (st, 0, 1))
-        check_one_comparison (&round, sa, sd, many, 1, ties);
+        check_one_comparison (&round, sa, sd, many, 1, ties, ab, db);
       else
-        check_one_comparison (&round, sa, sd, 1, many, ties);
+        check_one_comparison (&round, sa, sd, 1, many, ties, ab, db);
     }
   ro_round_clear (&round);
   gmp_randclear (st);
 }
 END_TEST
 
-/* The extreme sizes: 5 dice of 100 sides on each side.  */
+/* The extreme sizes: 5 dice of 100 sides on each side, with no bonus,
+   the extreme bonuses and some in between.  */
 START_TEST (test_one_comparison_extremes)
 {
+  static const int bonus[][2] = {
+    { 0, 0 }, { RO_BONUS_MAX, 0 }, { 0, RO_BONUS_MAX },
+    { -RO_BONUS_MAX, RO_BONUS_MAX }, { RO_BONUS_MAX, -RO_BONUS_MAX },
+    { RO_BONUS_MAX, RO_BONUS_MAX }, { 50, -49 }, { -98, 0 }, { 0, 99 }
+  };
   ro_round_t round;
   unsigned n;
+  size_t b;
   int ties;
 
   ro_round_init (&round);
-  for (ties = 0; ties <= 1; ties++)
-    for (n = 1; n <= RO_DICE_MAX; n++)
-      {
-        check_one_comparison (&round, 100, 100, n, 1, ties);
-        check_one_comparison (&round, 100, 100, 1, n, ties);
-        check_one_comparison (&round, 2, 100, n, 1, ties);
-        check_one_comparison (&round, 100, 2, 1, n, ties);
-      }
+  for (b = 0; b < sizeof bonus / sizeof bonus[0]; b++)
+    for (ties = 0; ties <= 1; ties++)
+      for (n = 1; n <= RO_DICE_MAX; n++)
+        {
+          int ab = bonus[b][0], db = bonus[b][1];
+
+          check_one_comparison (&round, 100, 100, n, 1, ties, ab, db);
+          check_one_comparison (&round, 100, 100, 1, n, ties, ab, db);
+          check_one_comparison (&round, 2, 100, n, 1, ties, ab, db);
+          check_one_comparison (&round, 100, 2, 1, n, ties, ab, db);
+        }
   ro_round_clear (&round);
 }
 END_TEST
@@ -529,10 +630,11 @@ END_TEST
 /* Role swap, any size                                                */
 /* ------------------------------------------------------------------ */
 
-/* With ties to the attacker, dSA x NA against dSD x ND is, seen from the
-   other side, dSD x ND against dSA x NA with ties to the defender: the
-   attacker loses k in the first exactly when the "attacker" of the
-   second loses m - k.  No reference needed, so any size can be tried.  */
+/* With ties to the attacker, dSA x NA (bonus AB) against dSD x ND (bonus
+   DB) is, seen from the other side, dSD x ND (bonus DB) against dSA x NA
+   (bonus AB) with ties to the defender: the attacker loses k in the first
+   exactly when the "attacker" of the second loses m - k.  No reference
+   needed, so any size can be tried.  */
 START_TEST (test_role_swap)
 {
   gmp_randstate_t st;
@@ -552,6 +654,9 @@ START_TEST (test_role_swap)
       ro_rules_t r1, r2;
       mpz_t sum;
 
+      int ab = random_bonus (st);
+      int db = random_bonus (st);
+
       if (it % 4 == 0)
         {
           /* small dice too, where ties are frequent */
@@ -560,6 +665,8 @@ START_TEST (test_role_swap)
         }
       rules_make (&r1, sa, sd, RO_DICE_MAX, RO_DICE_MAX, 1);
       rules_make (&r2, sd, sa, RO_DICE_MAX, RO_DICE_MAX, 0);
+      r1.attack_bonus = r2.defend_bonus = ab;
+      r1.defend_bonus = r2.attack_bonus = db;
       ck_assert_int_eq (ro_round_count (&x, &r1, na, nd), RO_OK);
       ck_assert_int_eq (ro_round_count (&y, &r2, nd, na), RO_OK);
       ck_assert_uint_eq (x.comparisons, m);
@@ -569,9 +676,9 @@ START_TEST (test_role_swap)
       for (k = 0; k <= m; k++)
         {
           ck_assert_msg (mpz_cmp (x.count[k], y.count[m - k]) == 0,
-                         "d%u x%u vs d%u x%u: ties to the attacker, count[%u]"
-                         " differs from the swapped count[%u]",
-                         sa, na, sd, nd, k, m - k);
+                         "d%u x%u %+d vs d%u x%u %+d: ties to the attacker, "
+                         "count[%u] differs from the swapped count[%u]",
+                         sa, na, ab, sd, nd, db, k, m - k);
           mpz_add (sum, sum, x.count[k]);
         }
       ck_assert (mpz_cmp (sum, x.total) == 0);
@@ -606,6 +713,356 @@ START_TEST (test_reuse)
     ck_assert (mpz_cmp (round.count[k], fresh.count[k]) == 0);
   ro_round_clear (&round);
   ro_round_clear (&fresh);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Georgiou's heroes and fortresses                                   */
+/* ------------------------------------------------------------------ */
+
+/* Outputs 1-6 of Georgiou's risk3.m (seed 000), in georgiou_outputs.txt:
+   the five standard rounds under six pairs of bonuses.  With one
+   comparison he prints the rolls the attacker wins of ROLLS; with two, over
+   2 * ROLLS, Att(+2) (the attacker wins both), Att(+1) = ROLLS - Att(+2),
+   Def(-1) = ROLLS - Def(-2) and Def(-2) (the defender wins both).  */
+#define GEORGIOU_LINES 30
+
+struct georgiou_line
+{
+  int ab, db;
+  unsigned na, nd, comparisons;
+  /* "att_wins rolls" for one comparison, "att_plus2 att_plus1
+     def_minus1 def_minus2 2*rolls" for two */
+  unsigned long v[5];
+};
+
+/* Read every data line of georgiou_outputs.txt into LINES (room for
+   MAX) and return how many there were.  */
+static int
+read_georgiou (struct georgiou_line *lines, int max)
+{
+  char path[1024], buf[512];
+  int n = 0;
+  FILE *f;
+
+  snprintf (path, sizeof path, "%s/%s", TESTDATADIR, "georgiou_outputs.txt");
+  f = fopen (path, "r");
+  ck_assert_msg (f != NULL, "cannot open %s", path);
+  while (fgets (buf, sizeof buf, f) != NULL)
+    {
+      struct georgiou_line g;
+      int got, used = 0, fields;
+      char *p = buf;
+
+      while (*p == ' ' || *p == '\t')
+        p++;
+      if (*p == '#' || *p == '\n' || *p == '\0')
+        continue;
+      got = sscanf (p, "%d %d %u %u %u%n", &g.ab, &g.db, &g.na, &g.nd,
+                    &g.comparisons, &used);
+      ck_assert_msg (got == 5 && (g.comparisons == 1 || g.comparisons == 2),
+                     "georgiou_outputs.txt: bad line %s", buf);
+      fields = g.comparisons == 1 ? 2 : 5;
+      p += used;
+      for (got = 0; got < fields; got++)
+        {
+          char *end;
+          g.v[got] = strtoul (p, &end, 10);
+          ck_assert_msg (end != p, "georgiou_outputs.txt: short line %s", buf);
+          p = end;
+        }
+      while (*p == ' ' || *p == '\t' || *p == '\n')
+        p++;
+      ck_assert_msg (*p == '\0', "georgiou_outputs.txt: long line %s", buf);
+      ck_assert_msg (n < max, "georgiou_outputs.txt: more than %d lines", max);
+      lines[n++] = g;
+    }
+  fclose (f);
+  return n;
+}
+
+/* Line _i of Georgiou's outputs: ro_round_count under his bonuses gives
+   his counts, in both counts of A; and so does the brute force, which
+   vouches for the brute force's bonuses in the random tests above.  */
+START_TEST (test_georgiou)
+{
+  struct georgiou_line lines[GEORGIOU_LINES + 1], *g;
+  mpz_t count[RO_DICE_MAX + 1], total;
+  unsigned long bc[RO_DICE_MAX + 1], bt, rolls;
+  ro_round_t round;
+  ro_rules_t r;
+  unsigned k;
+  int c;
+
+  ck_assert_int_eq (read_georgiou (lines, GEORGIOU_LINES + 1),
+                    GEORGIOU_LINES);
+  g = &lines[_i];
+  ck_assert_uint_eq (g->comparisons, min_u (g->na, g->nd));
+  for (k = 0; k <= RO_DICE_MAX; k++)
+    mpz_init (count[k]);
+  mpz_init (total);
+  if (g->comparisons == 1)
+    {
+      /* Att(+1) of ROLLS: the attacker loses nothing */
+      rolls = g->v[1];
+      ck_assert (g->v[0] <= rolls);
+      mpz_set_ui (count[0], g->v[0]);
+      mpz_set_ui (count[1], rolls - g->v[0]);
+    }
+  else
+    {
+      unsigned long a2 = g->v[0], a1 = g->v[1], d1 = g->v[2], d2 = g->v[3];
+
+      /* his four columns over 2 * ROLLS are two splits of ROLLS */
+      ck_assert_msg (g->v[4] % 2 == 0, "line %d: odd total", _i);
+      rolls = g->v[4] / 2;
+      ck_assert_msg (a2 + a1 == rolls && d1 + d2 == rolls,
+                     "line %d: Att(+2) + Att(+1) or Def(-1) + Def(-2) is not "
+                     "the number of rolls", _i);
+      ck_assert (a1 >= d2 && a1 - d2 == d1 - a2);
+      mpz_set_ui (count[0], a2);
+      mpz_set_ui (count[1], a1 - d2);
+      mpz_set_ui (count[2], d2);
+    }
+  mpz_set_ui (total, rolls);
+
+  ro_round_init (&round);
+  for (c = 0; c <= 1; c++)
+    {
+      ro_rules_init (&r);
+      r.count = c ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
+      r.attack_bonus = g->ab;
+      r.defend_bonus = g->db;
+      ck_assert_int_eq (ro_round_count (&round, &r, g->na, g->nd), RO_OK);
+      check_round (&round, &r, g->na, g->nd, (const mpz_t *) count, total);
+    }
+  ro_round_clear (&round);
+
+  brute_force (bc, &bt, 6, 6, g->na, g->nd, 0, g->ab, g->db);
+  ck_assert_uint_eq (bt, rolls);
+  for (k = 0; k <= g->comparisons; k++)
+    ck_assert_msg (mpz_cmp_ui (count[k], bc[k]) == 0,
+                   "line %d: the brute force disagrees with Georgiou on "
+                   "count[%u]", _i, k);
+
+  for (k = 0; k <= RO_DICE_MAX; k++)
+    mpz_clear (count[k]);
+  mpz_clear (total);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Bonuses: invariants at any size                                    */
+/* ------------------------------------------------------------------ */
+
+/* Draw a rule set of any allowed size, bonuses 0, and the dice NA, ND.  */
+static void
+random_rules_any (gmp_randstate_t st, ro_rules_t *r, unsigned *na,
+                  unsigned *nd, unsigned max_sides)
+{
+  unsigned sa = test_rand_range (st, RO_SIDES_MIN, max_sides);
+  unsigned sd = test_rand_range (st, RO_SIDES_MIN, max_sides);
+  int ties = (int) test_rand_range (st, 0, 1);
+
+  rules_make (r, sa, sd, RO_DICE_MAX, RO_DICE_MAX, ties);
+  *na = test_rand_range (st, 1, RO_DICE_MAX);
+  *nd = test_rand_range (st, 1, RO_DICE_MAX);
+}
+
+static void
+check_same_counts (const ro_round_t *x, const ro_round_t *y,
+                   const ro_rules_t *r, const char *what)
+{
+  unsigned k;
+
+  ck_assert_uint_eq (x->comparisons, y->comparisons);
+  ck_assert (mpz_cmp (x->total, y->total) == 0);
+  for (k = 0; k <= x->comparisons; k++)
+    ck_assert_msg (mpz_cmp (x->count[k], y->count[k]) == 0,
+                   "d%u x%u vs d%u x%u, ties to %s, bonuses %+d/%+d: "
+                   "count[%u] differs from %s", r->attack_sides,
+                   x->attack_dice, r->defend_sides, x->defend_dice,
+                   r->ties == RO_TIES_ATTACKER ? "attacker" : "defender",
+                   r->attack_bonus, r->defend_bonus, k, what);
+}
+
+/* Equal bonuses cancel (Georgiou's Output 3): the same counts as none,
+   for the published standard rounds and for random rule sets.  */
+START_TEST (test_equal_bonuses)
+{
+  static const int equal[] = { 1, 2, -1, 3, -5, 50, RO_BONUS_MAX,
+                               -RO_BONUS_MAX };
+  const size_t ne = sizeof equal / sizeof equal[0];
+  gmp_randstate_t st;
+  ro_round_t x, y;
+  unsigned long it, n = 40 * test_scale;
+  size_t i, e;
+
+  ro_round_init (&x);
+  ro_round_init (&y);
+  for (i = 0; i < N_SEED_ROUNDS; i++)
+    for (e = 0; e < ne; e++)
+      {
+        const struct seed_round *c = &seed_rounds[i];
+        ro_rules_t r;
+        unsigned k;
+
+        ro_rules_init (&r);
+        r.ties = c->ties_to_attacker ? RO_TIES_ATTACKER : RO_TIES_DEFENDER;
+        r.attack_bonus = r.defend_bonus = equal[e];
+        ck_assert_int_eq (ro_round_count (&x, &r, c->na, c->nd), RO_OK);
+        ck_assert (mpz_cmp_ui (x.total, c->total) == 0);
+        for (k = 0; k <= min_u (c->na, c->nd); k++)
+          ck_assert_msg (mpz_cmp_ui (x.count[k], c->count[k]) == 0,
+                         "%u vs %u, bonuses %+d/%+d: count[%u] is not the "
+                         "published %lu", c->na, c->nd, equal[e], equal[e],
+                         k, c->count[k]);
+      }
+
+  test_rand_init (st, 5);
+  for (it = 0; it < n; it++)
+    {
+      ro_rules_t r;
+      unsigned na, nd;
+
+      random_rules_any (st, &r, &na, &nd, it % 2 ? 12 : RO_SIDES_MAX);
+      ck_assert_int_eq (ro_round_count (&y, &r, na, nd), RO_OK);
+      r.attack_bonus = r.defend_bonus = equal[it % ne];
+      ck_assert_int_eq (ro_round_count (&x, &r, na, nd), RO_OK);
+      check_same_counts (&x, &y, &r, "no bonus");
+    }
+  gmp_randclear (st);
+  ro_round_clear (&x);
+  ro_round_clear (&y);
+}
+END_TEST
+
+/* Random rule sets of any size with random bonuses of any allowed size:
+   the counts are non-negative and add up to sides^dice.  */
+START_TEST (test_bonus_counts_add_up)
+{
+  gmp_randstate_t st;
+  ro_round_t round;
+  unsigned long it, n = 40 * test_scale;
+  mpz_t sum, pw;
+
+  test_rand_init (st, 6);
+  ro_round_init (&round);
+  mpz_init (sum);
+  mpz_init (pw);
+  for (it = 0; it < n; it++)
+    {
+      ro_rules_t r;
+      unsigned na, nd, k;
+
+      random_rules_any (st, &r, &na, &nd, it % 2 ? 12 : RO_SIDES_MAX);
+      r.attack_bonus = random_bonus (st);
+      r.defend_bonus = random_bonus (st);
+      ck_assert_int_eq (ro_round_count (&round, &r, na, nd), RO_OK);
+      ck_assert_uint_eq (round.comparisons, min_u (na, nd));
+      mpz_ui_pow_ui (pw, r.attack_sides, na);
+      mpz_ui_pow_ui (sum, r.defend_sides, nd);
+      mpz_mul (pw, pw, sum);
+      ck_assert (mpz_cmp (round.total, pw) == 0);
+      mpz_set_ui (sum, 0);
+      for (k = 0; k <= round.comparisons; k++)
+        {
+          ck_assert (mpz_sgn (round.count[k]) >= 0);
+          mpz_add (sum, sum, round.count[k]);
+        }
+      ck_assert_msg (mpz_cmp (sum, round.total) == 0,
+                     "d%u x%u %+d vs d%u x%u %+d: the counts do not add up",
+                     r.attack_sides, na, r.attack_bonus, r.defend_sides, nd,
+                     r.defend_bonus);
+    }
+  mpz_clear (sum);
+  mpz_clear (pw);
+  ro_round_clear (&round);
+  gmp_randclear (st);
+}
+END_TEST
+
+/* Raising the attacker's bonus by one (or lowering the defender's) can
+   only turn a lost first comparison into a won one, roll by roll: for
+   every k, the rolls in which the attacker loses at most k never become
+   fewer.  BETTER and WORSE are the rounds after and before the step.  */
+static void
+check_dominates (const ro_round_t *better, const ro_round_t *worse,
+                 const ro_rules_t *r)
+{
+  mpz_t sb, sw;
+  unsigned k;
+
+  mpz_init_set_ui (sb, 0);
+  mpz_init_set_ui (sw, 0);
+  for (k = 0; k <= better->comparisons; k++)
+    {
+      mpz_add (sb, sb, better->count[k]);
+      mpz_add (sw, sw, worse->count[k]);
+      ck_assert_msg (mpz_cmp (sb, sw) >= 0,
+                     "d%u x%u vs d%u x%u, bonuses near %+d/%+d: a better "
+                     "bonus gives fewer rolls losing at most %u",
+                     r->attack_sides, better->attack_dice, r->defend_sides,
+                     better->defend_dice, r->attack_bonus, r->defend_bonus,
+                     k);
+    }
+  mpz_clear (sb);
+  mpz_clear (sw);
+}
+
+/* Step the bonus *FIELD of R from FROM to TO by STEP (+1 or -1), the
+   attacker doing better at each step, and compare each round with the
+   one before.  */
+static void
+check_bonus_steps (ro_rules_t *r, int *field, int from, int to, int step,
+                   unsigned na, unsigned nd)
+{
+  ro_round_t round[2];
+  int b, k = 0;
+
+  ro_round_init (&round[0]);
+  ro_round_init (&round[1]);
+  *field = from;
+  ck_assert_int_eq (ro_round_count (&round[k], r, na, nd), RO_OK);
+  for (b = from + step; b != to + step; b += step)
+    {
+      *field = b;
+      k ^= 1;
+      ck_assert_int_eq (ro_round_count (&round[k], r, na, nd), RO_OK);
+      check_dominates (&round[k], &round[k ^ 1], r);
+    }
+  ro_round_clear (&round[0]);
+  ro_round_clear (&round[1]);
+}
+
+/* From a bonus that loses every first comparison on dice of up to 10
+   sides to one that wins them all.  */
+START_TEST (test_bonus_monotone)
+{
+  gmp_randstate_t st;
+  unsigned long it, n = 30 * test_scale;
+
+  test_rand_init (st, 7);
+  for (it = 0; it < n; it++)
+    {
+      ro_rules_t r;
+      unsigned na, nd;
+
+      random_rules_any (st, &r, &na, &nd, 10);
+      r.defend_bonus = random_bonus (st);
+      if (r.defend_bonus < -RO_BONUS_MAX + 12
+          || r.defend_bonus > RO_BONUS_MAX - 12)
+        r.defend_bonus = 0;
+      check_bonus_steps (&r, &r.attack_bonus, r.defend_bonus - 12,
+                         r.defend_bonus + 12, 1, na, nd);
+      r.attack_bonus = random_bonus (st);
+      if (r.attack_bonus < -RO_BONUS_MAX + 12
+          || r.attack_bonus > RO_BONUS_MAX - 12)
+        r.attack_bonus = 0;
+      check_bonus_steps (&r, &r.defend_bonus, r.attack_bonus + 12,
+                         r.attack_bonus - 12, -1, na, nd);
+    }
+  gmp_randclear (st);
 }
 END_TEST
 
@@ -681,10 +1138,28 @@ START_TEST (test_errors_rules)
   REFUSED (attack_dice, RO_DICE_MAX + 1, 1, 1);
   REFUSED (defend_dice, RO_DICE_MAX + 1, 1, 1);
   REFUSED (attack_dice, 0, 1, 1);
-  REFUSED (attack_bonus, 1, 1, 1);
-  REFUSED (defend_bonus, 1, 1, 1);
-  REFUSED (attack_bonus, -1, 3, 2);
+  REFUSED (attack_bonus, RO_BONUS_MAX + 1, 1, 1);
+  REFUSED (defend_bonus, RO_BONUS_MAX + 1, 1, 1);
+  REFUSED (attack_bonus, -RO_BONUS_MAX - 1, 3, 2);
+  REFUSED (defend_bonus, -RO_BONUS_MAX - 1, 3, 2);
+  REFUSED (attack_bonus, INT_MAX, 2, 2);
+  REFUSED (defend_bonus, INT_MIN, 2, 2);
 #undef REFUSED
+
+  /* The limits themselves are accepted: a bonus of RO_BONUS_MAX wins
+     every first comparison on d6, so the attacker loses at most one.  */
+  ro_rules_init (&r);
+  r.attack_bonus = RO_BONUS_MAX;
+  ck_assert_int_eq (ro_round_count (&round, &r, 3, 2), RO_OK);
+  ck_assert (mpz_sgn (round.count[2]) == 0 && mpz_sgn (round.count[0]) > 0);
+  r.attack_bonus = 0;
+  r.defend_bonus = RO_BONUS_MAX;
+  ck_assert_int_eq (ro_round_count (&round, &r, 3, 2), RO_OK);
+  ck_assert (mpz_sgn (round.count[0]) == 0 && mpz_sgn (round.count[2]) > 0);
+  r.attack_bonus = -RO_BONUS_MAX;
+  r.defend_bonus = -RO_BONUS_MAX;
+  ck_assert_int_eq (ro_round_count (&round, &r, 3, 2), RO_OK);
+  ck_assert (mpz_cmp_ui (round.count[0], 2890) == 0);
 
   ro_round_clear (&round);
 }
@@ -705,12 +1180,14 @@ dice_suite (void)
 
   tc = test_tcase_create ("brute_force");
   tcase_add_test (tc, test_d6_all_small);
+  tcase_add_loop_test (tc, test_d6_bonus_small, 0, 2);
   tcase_add_test (tc, test_random_small_sides);
   tcase_add_test (tc, test_random_wide);
   suite_add_tcase (s, tc);
 
   tc = test_tcase_create ("one_comparison");
-  tcase_add_test (tc, test_closed_form_reference);
+  tcase_add_loop_test (tc, test_closed_form_reference, 0,
+                       (int) N_CLOSED_FORM_BONUS);
   tcase_add_loop_test (tc, test_one_vs_one_all_sides, 0, 2);
   tcase_add_test (tc, test_one_comparison_random);
   tcase_add_test (tc, test_one_comparison_extremes);
@@ -718,6 +1195,13 @@ dice_suite (void)
 
   tc = test_tcase_create ("role_swap");
   tcase_add_test (tc, test_role_swap);
+  suite_add_tcase (s, tc);
+
+  tc = test_tcase_create ("bonus");
+  tcase_add_loop_test (tc, test_georgiou, 0, GEORGIOU_LINES);
+  tcase_add_test (tc, test_equal_bonuses);
+  tcase_add_test (tc, test_bonus_counts_add_up);
+  tcase_add_test (tc, test_bonus_monotone);
   suite_add_tcase (s, tc);
 
   tc = test_tcase_create ("errors");

@@ -61,6 +61,7 @@ START_TEST (test_constants)
   ck_assert_int_eq (RO_SIDES_MIN, 2);
   ck_assert_int_eq (RO_SIDES_MAX, 100);
   ck_assert_int_eq (RO_DICE_MAX, 5);
+  ck_assert_int_eq (RO_BONUS_MAX, 100);
   ck_assert_int_eq ((int) RO_COUNT_TERRITORY, 0);
   ck_assert_int_eq ((int) RO_COUNT_ATTACKERS, 1);
   ck_assert_int_eq ((int) RO_TIES_DEFENDER, 0);
@@ -165,29 +166,94 @@ START_TEST (test_check_corners)
 }
 END_TEST
 
-/* Bonuses are not implemented: any nonzero bonus is refused.  */
+/* The standard rule set with bonuses AB and DB, in the count C.  */
+static void
+standard_with_bonus (ro_rules_t *r, int ab, int db, ro_count_t c)
+{
+  ro_rules_init (r);
+  r->attack_bonus = ab;
+  r->defend_bonus = db;
+  r->count = c;
+}
+
+/* Every bonus from -110 to 110 on either side (_i = 0: attacker, 1:
+   defender), the other side's bonus 0: valid exactly on [-RO_BONUS_MAX,
+   RO_BONUS_MAX].  */
+START_TEST (test_check_bonus_range)
+{
+  ro_rules_t r;
+  int v;
+
+  for (v = -110; v <= 110; v++)
+    {
+      int want = (v >= -100 && v <= 100) ? RO_OK : RO_ERULES;
+      int ab = _i == 0 ? v : 0, db = _i == 0 ? 0 : v;
+
+      standard_with_bonus (&r, ab, db, RO_COUNT_TERRITORY);
+      ck_assert_msg (ro_rules_check (&r) == want,
+                     "attack_bonus %d, defend_bonus %d: ro_rules_check gave "
+                     "%d, expected %d", ab, db, ro_rules_check (&r), want);
+    }
+}
+END_TEST
+
+/* Bonuses within the limits are accepted on both sides at once, in both
+   counts and with the other limits at their corners; one bonus outside
+   them is refused whatever the other is.  */
 START_TEST (test_check_bonus)
 {
-  static const int bonus[] = { 1, -1, 2, -2, 6, 100, INT_MAX, INT_MIN };
+  static const int good[] = { 0, 1, -1, 2, -2, 6, -6, 99, -99, 100, -100 };
+  static const int bad[] = { 101, -101, 1000, -1000, INT_MAX, INT_MIN,
+                             INT_MAX - 1, INT_MIN + 1 };
+  const size_t ngood = sizeof good / sizeof good[0];
+  const size_t nbad = sizeof bad / sizeof bad[0];
   ro_rules_t r;
-  size_t i;
+  size_t i, j;
+  int c;
 
-  for (i = 0; i < sizeof bonus / sizeof bonus[0]; i++)
+  for (c = 0; c <= 1; c++)
     {
-      ro_rules_init (&r);
-      r.attack_bonus = bonus[i];
-      ck_assert_msg (ro_rules_check (&r) == RO_ERULES,
-                     "attack_bonus %d accepted", bonus[i]);
-      ro_rules_init (&r);
-      r.defend_bonus = bonus[i];
-      ck_assert_msg (ro_rules_check (&r) == RO_ERULES,
-                     "defend_bonus %d accepted", bonus[i]);
-      ro_rules_init (&r);
-      r.count = RO_COUNT_ATTACKERS;
-      r.attack_bonus = bonus[i];
-      r.defend_bonus = bonus[i];
-      ck_assert_msg (ro_rules_check (&r) == RO_ERULES,
-                     "bonus %d on both sides accepted", bonus[i]);
+      ro_count_t count = c ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
+
+      for (i = 0; i < ngood; i++)
+        for (j = 0; j < ngood; j++)
+          {
+            standard_with_bonus (&r, good[i], good[j], count);
+            ck_assert_msg (ro_rules_check (&r) == RO_OK,
+                           "bonuses %d/%d refused", good[i], good[j]);
+            /* the extreme dice and sides do not change that */
+            r.attack_sides = r.defend_sides = RO_SIDES_MAX;
+            r.attack_dice = r.defend_dice = RO_DICE_MAX;
+            r.ties = RO_TIES_ATTACKER;
+            ck_assert_msg (ro_rules_check (&r) == RO_OK,
+                           "bonuses %d/%d refused with d100 x5", good[i],
+                           good[j]);
+            r.attack_sides = r.defend_sides = RO_SIDES_MIN;
+            r.attack_dice = r.defend_dice = 1;
+            ck_assert_msg (ro_rules_check (&r) == RO_OK,
+                           "bonuses %d/%d refused with d2 x1", good[i],
+                           good[j]);
+          }
+      for (i = 0; i < nbad; i++)
+        {
+          for (j = 0; j < ngood; j++)
+            {
+              standard_with_bonus (&r, bad[i], good[j], count);
+              ck_assert_msg (ro_rules_check (&r) == RO_ERULES,
+                             "attack_bonus %d (defend_bonus %d) accepted",
+                             bad[i], good[j]);
+              standard_with_bonus (&r, good[j], bad[i], count);
+              ck_assert_msg (ro_rules_check (&r) == RO_ERULES,
+                             "defend_bonus %d (attack_bonus %d) accepted",
+                             bad[i], good[j]);
+            }
+          for (j = 0; j < nbad; j++)
+            {
+              standard_with_bonus (&r, bad[i], bad[j], count);
+              ck_assert_msg (ro_rules_check (&r) == RO_ERULES,
+                             "bonuses %d/%d accepted", bad[i], bad[j]);
+            }
+        }
     }
 }
 END_TEST
@@ -461,6 +527,7 @@ rules_suite (void)
   tcase_add_loop_test (tc, test_check_sides, 0, 2);
   tcase_add_loop_test (tc, test_check_dice, 0, 2);
   tcase_add_test (tc, test_check_corners);
+  tcase_add_loop_test (tc, test_check_bonus_range, 0, 2);
   tcase_add_test (tc, test_check_bonus);
   tcase_add_test (tc, test_check_bad_enums);
   suite_add_tcase (s, tc);
