@@ -142,6 +142,47 @@ int ro_battle_memory (double *bytes, const ro_rules_t *rules,
                       unsigned long a, unsigned long d);
 
 /* ------------------------------------------------------------------ */
+/* Game: the one-round game matrix (Georgiou's analysis)              */
+/* ------------------------------------------------------------------ */
+
+/* One cell of the game matrix: the attacker rolls attack_dice, the
+   defender defend_dice.  */
+typedef struct
+{
+  unsigned attack_dice, defend_dice, comparisons;
+  mpq_t net;             /* E[defender losses - attacker losses], one round */
+  mpq_t value;           /* net / comparisons: the expected +1/-1 of one
+                            comparison, on one scale for every cell */
+  int has_georgiou;      /* 1 when risk3.m defines the cell (<= 2 comparisons) */
+  mpq_t georgiou;        /* risk3.m's gv: equal to value for one
+                            comparison but value / 2 for two */
+} ro_game_cell_t;
+
+/* The game matrix of a rule set: rows 1 .. attack_dice, columns 1 ..
+   defend_dice, cell[na-1][nd-1].  The saddle point and the game value are
+   taken on the consistent scale (value); Georgiou's a-priori probability
+   is p = 1/2 + v/2 and his equilibrium force ratio (Model 1) is
+   (1 - p) / p.  */
+typedef struct
+{
+  unsigned attack_dice, defend_dice;
+  ro_game_cell_t cell[RO_DICE_MAX][RO_DICE_MAX];
+  mpq_t maximin;         /* the attacker's best row minimum */
+  mpq_t minimax;         /* the defender's best column maximum */
+  int has_saddle;        /* 1 when maximin == minimax */
+  unsigned saddle_attack, saddle_defend;  /* the saddle cell, when any */
+  mpq_t p;               /* 1/2 + v/2, v the game value (saddle only) */
+  int has_force_ratio;   /* 0 when p = 0 (the defender always wins) */
+  mpq_t force_ratio;     /* (1 - p) / p (saddle and p > 0 only) */
+} ro_game_t;
+
+void ro_game_init (ro_game_t *game);
+void ro_game_clear (ro_game_t *game);
+
+/* Fill GAME for RULES (the counting convention does not matter).  */
+int ro_game_solve (ro_game_t *game, const ro_rules_t *rules);
+
+/* ------------------------------------------------------------------ */
 /* Output: correctly rounded decimals                                 */
 /* ------------------------------------------------------------------ */
 

@@ -116,6 +116,32 @@ cli_decimal (const mpq_t q, unsigned long digits)
   return s;
 }
 
+int
+cli_num_init (cli_num_t *n, const mpq_t q, unsigned long digits)
+{
+  n->exact = cli_fraction (q);
+  n->decimal = n->exact ? cli_decimal (q, digits) : NULL;
+  if (n->decimal != NULL)
+    return CLI_EXIT_OK;
+  cli_num_clear (n);
+  return CLI_EXIT_ERROR;
+}
+
+void
+cli_num_clear (cli_num_t *n)
+{
+  ro_free_str (n->exact);
+  ro_free_str (n->decimal);
+  n->exact = n->decimal = NULL;
+}
+
+void
+cli_num_json (FILE *out, const cli_num_t *n)
+{
+  fprintf (out, "{\"exact\":\"%s\",\"decimal\":\"%s\"}", n->exact,
+           n->decimal);
+}
+
 const char *
 cli_count_name (ro_count_t count)
 {

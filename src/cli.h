@@ -49,6 +49,19 @@ int cli_check_memory (const cli_opts_t *opts, unsigned long a,
 char *cli_fraction (const mpq_t q);
 char *cli_decimal (const mpq_t q, unsigned long digits);
 
+/* A rational ready to print: its reduced fraction and its decimal.  */
+typedef struct
+{
+  char *exact, *decimal;
+} cli_num_t;
+
+/* Fill N from Q; CLI_EXIT_ERROR (after a message) when memory runs out.  */
+int cli_num_init (cli_num_t *n, const mpq_t q, unsigned long digits);
+void cli_num_clear (cli_num_t *n);
+
+/* {"exact":"…","decimal":"…"} on OUT.  */
+void cli_num_json (FILE *out, const cli_num_t *n);
+
 /* Human descriptions of the rules and the counting convention.  */
 void cli_print_rules_text (FILE *out, const ro_rules_t *rules);
 const char *cli_count_name (ro_count_t count);
@@ -60,5 +73,6 @@ void cli_print_rules_json (FILE *out, const ro_rules_t *rules);
 /* Subcommands: ARGV holds only the operands.  */
 int cmd_battle (const cli_opts_t *opts, int argc, char **argv);
 int cmd_round (const cli_opts_t *opts, int argc, char **argv);
+int cmd_game (const cli_opts_t *opts, int argc, char **argv);
 
 #endif /* CLI_H */

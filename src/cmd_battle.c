@@ -96,9 +96,9 @@ parse_operands (const cli_opts_t *o, int argc, char **argv,
   if (argc == 0)
     return cli_usage_error ("missing operands A and D");
   if (is_word (argv[0]))
-    return cli_usage_error ("unknown subcommand '%s' (the subcommand is "
-                            "'round'; a battle takes two numbers, A D)",
-                            argv[0]);
+    return cli_usage_error ("unknown subcommand '%s' (the subcommands are "
+                            "'round' and 'game'; a battle takes two "
+                            "numbers, A D)", argv[0]);
   int rc = cli_parse_armies (a, argv[0], "attacking armies");
   if (rc != CLI_EXIT_OK)
     return rc;

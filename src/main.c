@@ -49,7 +49,8 @@ usage (void)
 {
   printf ("\
 Usage: %s [OPTION]... A D\n\
-  or:  %s round [OPTION]...\n", PACKAGE_NAME, PACKAGE_NAME);
+  or:  %s round [OPTION]...\n\
+  or:  %s game [OPTION]...\n", PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME);
   fputs ("\
 Compute exactly the odds of a Risk dice battle: the probability that A\n\
 attacking armies conquer a territory held by D armies, as a reduced\n\
@@ -59,6 +60,9 @@ Subcommands:\n\
   (none)    one battle, A against D\n\
   round     the exact outcome counts of one round of dice, for every\n\
             number of attack and defence dice\n\
+  game      the one-round game matrix of Georgiou's analysis: expected net\n\
+            result per round and per comparison, saddle point, game value,\n\
+            a-priori probability p = 1/2 + v/2 and equilibrium force ratio\n\
 \n\
 Rule options (defaults: the standard game):\n\
       --sides=N          faces of every die (6); 2 to 100\n\
@@ -395,6 +399,8 @@ main (int argc, char **argv)
   char **args = argv + optind;
   if (nargs > 0 && strcmp (args[0], "round") == 0)
     rc = cmd_round (&opts, nargs - 1, args + 1);
+  else if (nargs > 0 && strcmp (args[0], "game") == 0)
+    rc = cmd_game (&opts, nargs - 1, args + 1);
   else
     rc = cmd_battle (&opts, nargs, args);
   return close_stdout (rc);
