@@ -46,21 +46,6 @@ rules_make (ro_rules_t *r, unsigned sa, unsigned sd, unsigned da,
   r->count = count;
 }
 
-/* A random bonus: 0 a third of the time, mostly a small one (-3..3),
-   sometimes one anywhere in the allowed range, which may decide the first
-   comparison whatever the dice.  */
-static int
-random_bonus (gmp_randstate_t st)
-{
-  unsigned long kind = test_rand_range (st, 0, 8);
-
-  if (kind < 3)
-    return 0;
-  if (kind < 8)
-    return (int) test_rand_range (st, 0, 6) - 3;
-  return (int) test_rand_range (st, 0, 2 * RO_BONUS_MAX) - RO_BONUS_MAX;
-}
-
 static void
 describe_rules (char *buf, size_t size, const ro_rules_t *r)
 {
@@ -734,7 +719,7 @@ START_TEST (test_grid_bonus)
 }
 END_TEST
 
-/* Random rule sets, bonuses included (see random_bonus).  */
+/* Random rule sets, bonuses included (see test_random_bonus).  */
 START_TEST (test_grid_random)
 {
   gmp_randstate_t st;
@@ -754,8 +739,8 @@ START_TEST (test_grid_random)
       unsigned long dd = test_rand_range (st, 1, REF_DICE);
       int ties = (int) test_rand_range (st, 0, 1);
       int attackers = (int) test_rand_range (st, 0, 1);
-      int ab = random_bonus (st);
-      int db = random_bonus (st);
+      int ab = test_random_bonus (st);
+      int db = test_random_bonus (st);
 
       rules_make (&r, as, ds, ad, dd, ties,
                   attackers ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY);
@@ -843,9 +828,9 @@ START_TEST (test_single_die_race)
       unsigned long d = test_rand_range (st, 0, 30);
       int wide = (int) test_rand_range (st, 0, 3) == 0;
       int ab = wide ? (int) test_rand_range (st, 0, 2 * RO_BONUS_MAX)
-        - RO_BONUS_MAX : random_bonus (st);
+        - RO_BONUS_MAX : test_random_bonus (st);
       int db = wide ? (int) test_rand_range (st, 0, 2 * RO_BONUS_MAX)
-        - RO_BONUS_MAX : random_bonus (st);
+        - RO_BONUS_MAX : test_random_bonus (st);
       ro_rules_t r;
 
       if (it == 0)

@@ -139,21 +139,6 @@ rules_make (ro_rules_t *r, unsigned sa, unsigned sd, unsigned da,
   r->ties = ties_to_attacker ? RO_TIES_ATTACKER : RO_TIES_DEFENDER;
 }
 
-/* A random bonus: 0 a third of the time, mostly a small one (-3..3),
-   sometimes one anywhere in the allowed range, which may decide the first
-   comparison whatever the dice.  */
-static int
-random_bonus (gmp_randstate_t st)
-{
-  unsigned long kind = test_rand_range (st, 0, 8);
-
-  if (kind < 3)
-    return 0;
-  if (kind < 8)
-    return (int) test_rand_range (st, 0, 6) - 3;
-  return (int) test_rand_range (st, 0, 2 * RO_BONUS_MAX) - RO_BONUS_MAX;
-}
-
 /* Check ROUND, the library's answer for NA against ND dice under R,
    against the expected COUNT (attacker loses k) and TOTAL; the structural
    promises of the header are checked too.  */
@@ -365,7 +350,7 @@ END_TEST
 /* ------------------------------------------------------------------ */
 
 /* Draw sides in [2, MAX_SIDES], dice in [1, MAX_DICE] and a bonus (see
-   random_bonus) per side until the round is small enough for the brute
+   test_random_bonus) per side until the round is small enough for the brute
    force.  */
 static void
 random_case (gmp_randstate_t st, ro_rules_t *r, unsigned *na, unsigned *nd,
@@ -381,8 +366,8 @@ random_case (gmp_randstate_t st, ro_rules_t *r, unsigned *na, unsigned *nd,
       rules_make (r, sa, sd, da, dd, (int) test_rand_range (st, 0, 1));
       r->count = test_rand_range (st, 0, 1) ? RO_COUNT_ATTACKERS
         : RO_COUNT_TERRITORY;
-      r->attack_bonus = random_bonus (st);
-      r->defend_bonus = random_bonus (st);
+      r->attack_bonus = test_random_bonus (st);
+      r->defend_bonus = test_random_bonus (st);
       *na = test_rand_range (st, 1, da);
       *nd = test_rand_range (st, 1, dd);
     }
@@ -582,9 +567,9 @@ START_TEST (test_one_comparison_random)
       int ties = (int) test_rand_range (st, 0, 1);
       int wide = (int) test_rand_range (st, 0, 1);
       int ab = wide ? (int) test_rand_range (st, 0, 2 * RO_BONUS_MAX)
-        - RO_BONUS_MAX : random_bonus (st);
+        - RO_BONUS_MAX : test_random_bonus (st);
       int db = wide ? (int) test_rand_range (st, 0, 2 * RO_BONUS_MAX)
-        - RO_BONUS_MAX : random_bonus (st);
+        - RO_BONUS_MAX : test_random_bonus (st);
 
       if (test_rand_range (st, 0, 1))
         check_one_comparison (&round, sa, sd, many, 1, ties, ab, db);
@@ -654,8 +639,8 @@ START_TEST (test_role_swap)
       ro_rules_t r1, r2;
       mpz_t sum;
 
-      int ab = random_bonus (st);
-      int db = random_bonus (st);
+      int ab = test_random_bonus (st);
+      int db = test_random_bonus (st);
 
       if (it % 4 == 0)
         {
@@ -956,8 +941,8 @@ START_TEST (test_bonus_counts_add_up)
       unsigned na, nd, k;
 
       random_rules_any (st, &r, &na, &nd, it % 2 ? 12 : RO_SIDES_MAX);
-      r.attack_bonus = random_bonus (st);
-      r.defend_bonus = random_bonus (st);
+      r.attack_bonus = test_random_bonus (st);
+      r.defend_bonus = test_random_bonus (st);
       ck_assert_int_eq (ro_round_count (&round, &r, na, nd), RO_OK);
       ck_assert_uint_eq (round.comparisons, min_u (na, nd));
       mpz_ui_pow_ui (pw, r.attack_sides, na);
@@ -1049,13 +1034,13 @@ START_TEST (test_bonus_monotone)
       unsigned na, nd;
 
       random_rules_any (st, &r, &na, &nd, 10);
-      r.defend_bonus = random_bonus (st);
+      r.defend_bonus = test_random_bonus (st);
       if (r.defend_bonus < -RO_BONUS_MAX + 12
           || r.defend_bonus > RO_BONUS_MAX - 12)
         r.defend_bonus = 0;
       check_bonus_steps (&r, &r.attack_bonus, r.defend_bonus - 12,
                          r.defend_bonus + 12, 1, na, nd);
-      r.attack_bonus = random_bonus (st);
+      r.attack_bonus = test_random_bonus (st);
       if (r.attack_bonus < -RO_BONUS_MAX + 12
           || r.attack_bonus > RO_BONUS_MAX - 12)
         r.attack_bonus = 0;

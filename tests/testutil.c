@@ -10,6 +10,7 @@
 #include <check.h>
 #include <gmp.h>
 
+#include "riskodds.h"
 #include "testutil.h"
 
 unsigned long test_seed = TEST_DEFAULT_SEED;
@@ -71,4 +72,16 @@ test_main (const char *name, Suite *(*make_suite) (void))
   failed = srunner_ntests_failed (sr);
   srunner_free (sr);
   return failed == 0 ? 0 : 1;
+}
+
+int
+test_random_bonus (gmp_randstate_t st)
+{
+  unsigned long kind = test_rand_range (st, 0, 8);
+
+  if (kind < 3)
+    return 0;
+  if (kind < 8)
+    return (int) test_rand_range (st, 0, 6) - 3;
+  return (int) test_rand_range (st, 0, 2 * RO_BONUS_MAX) - RO_BONUS_MAX;
 }

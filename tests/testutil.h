@@ -23,6 +23,11 @@ void test_rand_init (gmp_randstate_t st, unsigned long salt);
 unsigned long test_rand_range (gmp_randstate_t st, unsigned long lo,
                                unsigned long hi);
 
+/* A random bonus: 0 a third of the time, mostly a small one (-3..3),
+   sometimes one anywhere in the allowed range, which may decide the first
+   comparison whatever the dice.  */
+int test_random_bonus (gmp_randstate_t st);
+
 /* A test case named NAME whose tests may each run for 60 seconds times
    RO_TEST_SCALE.  */
 TCase *test_tcase_create (const char *name);
