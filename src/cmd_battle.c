@@ -10,17 +10,8 @@
 /* The two results of a battle, ready to print.  */
 typedef struct
 {
-  char *win_exact, *win_decimal, *lose_exact, *lose_decimal;
+  cli_num_t win, lose;
 } battle_text_t;
-
-static void
-battle_text_clear (battle_text_t *t)
-{
-  ro_free_str (t->win_exact);
-  ro_free_str (t->win_decimal);
-  ro_free_str (t->lose_exact);
-  ro_free_str (t->lose_decimal);
-}
 
 static int
 battle_text_init (battle_text_t *t, const mpq_t win, unsigned long digits)
@@ -29,15 +20,11 @@ battle_text_init (battle_text_t *t, const mpq_t win, unsigned long digits)
   mpq_init (lose);
   mpq_set_ui (lose, 1, 1);
   mpq_sub (lose, lose, win);
-  t->win_exact = cli_fraction (win);
-  t->win_decimal = cli_decimal (win, digits);
-  t->lose_exact = cli_fraction (lose);
-  t->lose_decimal = cli_decimal (lose, digits);
+  int rc = cli_num_init (&t->win, win, digits);
+  if (rc == CLI_EXIT_OK && (rc = cli_num_init (&t->lose, lose, digits)) != 0)
+    cli_num_clear (&t->win);
   mpq_clear (lose);
-  if (t->win_exact && t->win_decimal && t->lose_exact && t->lose_decimal)
-    return CLI_EXIT_OK;
-  battle_text_clear (t);
-  return CLI_EXIT_ERROR;
+  return rc;
 }
 
 static void
@@ -52,9 +39,9 @@ print_text (const cli_opts_t *o, unsigned long a, unsigned long d,
             a == 1 ? "army" : "armies", d);
   cli_print_rules_text (stdout, &o->rules);
   printf ("\nAttacker conquers:\n  exact    %s\n  decimal  %s\n",
-          t->win_exact, t->win_decimal);
+          t->win.exact, t->win.decimal);
   printf ("Defender holds:\n  exact    %s\n  decimal  %s\n",
-          t->lose_exact, t->lose_decimal);
+          t->lose.exact, t->lose.decimal);
 }
 
 static void
@@ -64,7 +51,7 @@ print_csv (const cli_opts_t *o, unsigned long a, unsigned long d,
   puts ("attackers,defenders,count,win_exact,win_decimal,"
         "lose_exact,lose_decimal");
   printf ("%lu,%lu,%s,%s,%s,%s,%s\n", a, d, cli_count_name (o->rules.count),
-          t->win_exact, t->win_decimal, t->lose_exact, t->lose_decimal);
+          t->win.exact, t->win.decimal, t->lose.exact, t->lose.decimal);
 }
 
 static void
@@ -74,11 +61,11 @@ print_json (const cli_opts_t *o, unsigned long a, unsigned long d,
   printf ("{\"attackers\":%lu,\"defenders\":%lu,\"count\":\"%s\",\"rules\":",
           a, d, cli_count_name (o->rules.count));
   cli_print_rules_json (stdout, &o->rules);
-  printf (",\"digits\":%lu,"
-          "\"win\":{\"exact\":\"%s\",\"decimal\":\"%s\"},"
-          "\"lose\":{\"exact\":\"%s\",\"decimal\":\"%s\"}}\n",
-          o->digits, t->win_exact, t->win_decimal, t->lose_exact,
-          t->lose_decimal);
+  printf (",\"digits\":%lu,\"win\":", o->digits);
+  cli_num_json (stdout, &t->win);
+  fputs (",\"lose\":", stdout);
+  cli_num_json (stdout, &t->lose);
+  fputs ("}\n", stdout);
 }
 
 /* Whether ARG reads as a word rather than a number: a mistyped
@@ -126,7 +113,7 @@ cmd_battle (const cli_opts_t *o, int argc, char **argv)
   mpq_t win;
   mpq_init (win);
   int lrc = ro_battle_win (win, &o->rules, a, d);
-  battle_text_t t = { NULL, NULL, NULL, NULL };
+  battle_text_t t;
   if (lrc != RO_OK)
     rc = cli_error ("%lu against %lu: %s", a, d, ro_strerror (lrc));
   else
@@ -141,6 +128,7 @@ cmd_battle (const cli_opts_t *o, int argc, char **argv)
     print_csv (o, a, d, &t);
   else
     print_text (o, a, d, &t);
-  battle_text_clear (&t);
+  cli_num_clear (&t.win);
+  cli_num_clear (&t.lose);
   return CLI_EXIT_OK;
 }

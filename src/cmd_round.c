@@ -6,11 +6,12 @@
 
 #include "cli.h"
 
-/* One outcome's figures as strings: the count, the total and the
-   probability count/total exactly and as a decimal.  */
+/* One outcome's figures as strings: the count, the total, and the
+   probability count/total reduced and as a decimal.  */
 typedef struct
 {
-  char *count, *total, *exact, *decimal;
+  char *count, *total;
+  cli_num_t p;
 } outcome_text_t;
 
 static void
@@ -18,8 +19,7 @@ outcome_clear (outcome_text_t *t)
 {
   free (t->count);
   free (t->total);
-  ro_free_str (t->exact);
-  ro_free_str (t->decimal);
+  cli_num_clear (&t->p);
 }
 
 static int
@@ -31,15 +31,13 @@ outcome_init (outcome_text_t *t, const ro_round_t *r, unsigned k,
   mpz_set (mpq_numref (p), r->count[k]);
   mpz_set (mpq_denref (p), r->total);
   mpq_canonicalize (p);
+  int rc = cli_num_init (&t->p, p, digits);
+  mpq_clear (p);
+  if (rc != CLI_EXIT_OK)
+    return rc;
   t->count = mpz_get_str (NULL, 10, r->count[k]);
   t->total = mpz_get_str (NULL, 10, r->total);
-  t->exact = cli_fraction (p);
-  t->decimal = cli_decimal (p, digits);
-  mpq_clear (p);
-  if (t->exact && t->decimal)
-    return CLI_EXIT_OK;
-  outcome_clear (t);
-  return CLI_EXIT_ERROR;
+  return CLI_EXIT_OK;
 }
 
 static void
@@ -77,11 +75,11 @@ print_outcome (const cli_opts_t *o, const ro_round_t *r, unsigned k,
   else if (o->format == CLI_FORMAT_JSON)
     printf ("%s{\"attacker_losses\":%u,\"defender_losses\":%u,"
             "\"count\":\"%s\",\"exact\":\"%s\",\"decimal\":\"%s\"}",
-            first_outcome ? "" : ",", k, dl, t->count, t->exact,
-            t->decimal);
+            first_outcome ? "" : ",", k, dl, t->count, t->p.exact,
+            t->p.decimal);
   else
     printf ("%6u %6u %8u %8u %10s %10s  %s\n", na, nd, k, dl, t->count,
-            t->total, t->decimal);
+            t->total, t->p.decimal);
 }
 
 static int

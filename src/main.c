@@ -135,19 +135,6 @@ parse_count (ro_rules_t *rules, const char *arg)
   return CLI_EXIT_OK;
 }
 
-static int
-parse_digits (unsigned long *digits, const char *arg)
-{
-  char *end;
-  errno = 0;
-  unsigned long v = strtoul (arg, &end, 10);
-  if (!isdigit ((unsigned char) arg[0]) || *end != '\0' || errno == ERANGE
-      || v < 1 || v > RO_DIGITS_MAX)
-    return cli_usage_error ("invalid --digits '%s' (expected a whole number "
-                            "from 1 to %lu)", arg, RO_DIGITS_MAX);
-  *digits = v;
-  return CLI_EXIT_OK;
-}
 
 /* A whole number, optionally signed when LO < 0, from LO to HI into *OUT;
    NAME is the option, for the message.  */
@@ -346,7 +333,13 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
     switch (c)
       {
       case 'c': rc = parse_count (&opts->rules, optarg); break;
-      case 'd': rc = parse_digits (&opts->digits, optarg); break;
+      case 'd':
+        {
+          int digits = (int) opts->digits;
+          rc = parse_int (&digits, optarg, "digits", 1, RO_DIGITS_MAX);
+          opts->digits = (unsigned long) digits;
+        }
+        break;
       case 'f': rc = parse_format (&opts->format, optarg); break;
       case OPT_MAX_MEMORY: rc = parse_size (&opts->max_memory, optarg); break;
       case OPT_SIDES: case OPT_ATTACK_SIDES: case OPT_DEFEND_SIDES:
