@@ -182,6 +182,11 @@ void ro_game_clear (ro_game_t *game);
 /* Fill GAME for RULES (the counting convention does not matter).  */
 int ro_game_solve (ro_game_t *game, const ro_rules_t *rules);
 
+/* Georgiou's model for a game value V (on any scale): P = 1/2 + V/2 and
+   FORCE_RATIO = (1 - P) / P.  Returns 1, or 0 (FORCE_RATIO set to 0) when
+   P = 0 and no force ratio exists.  */
+int ro_game_model (mpq_t p, mpq_t force_ratio, const mpq_t v);
+
 /* ------------------------------------------------------------------ */
 /* Output: correctly rounded decimals                                 */
 /* ------------------------------------------------------------------ */

@@ -13,31 +13,34 @@ typedef struct
   cli_num_t v, p, ratio;
 } model_text_t;
 
-/* Georgiou's model computed from a value V.  */
+/* The model of game value V, P and RATIO (RATIO only when FINITE), as
+   text.  */
 static int
-model_init (model_text_t *m, const mpq_t v, unsigned long digits)
+model_init (model_text_t *m, const mpq_t v, const mpq_t p, const mpq_t ratio,
+            int finite, unsigned long digits)
 {
-  mpq_t p, r, t;
-  mpq_inits (p, r, t, (mpq_ptr) 0);
-  mpq_set_ui (t, 1, 2);
-  mpq_mul (p, v, t);
-  mpq_add (p, p, t);            /* p = 1/2 + v/2 */
-  mpq_set_ui (t, 1, 1);
-  mpq_sub (r, t, p);
-  int finite = mpq_sgn (p) > 0;
-  if (finite)
-    mpq_div (r, r, p);          /* (1 - p) / p */
   m->ratio.exact = m->ratio.decimal = NULL;
   int rc = cli_num_init (&m->v, v, digits);
   if (rc == CLI_EXIT_OK && (rc = cli_num_init (&m->p, p, digits)) != 0)
     cli_num_clear (&m->v);
   if (rc == CLI_EXIT_OK && finite
-      && (rc = cli_num_init (&m->ratio, r, digits)) != 0)
+      && (rc = cli_num_init (&m->ratio, ratio, digits)) != 0)
     {
       cli_num_clear (&m->v);
       cli_num_clear (&m->p);
     }
-  mpq_clears (p, r, t, (mpq_ptr) 0);
+  return rc;
+}
+
+/* The same model from risk3.m's gv, on Georgiou's scale.  */
+static int
+georgiou_model_init (model_text_t *m, const mpq_t gv, unsigned long digits)
+{
+  mpq_t p, ratio;
+  mpq_inits (p, ratio, (mpq_ptr) 0);
+  int finite = ro_game_model (p, ratio, gv);
+  int rc = model_init (m, gv, p, ratio, finite, digits);
+  mpq_clears (p, ratio, (mpq_ptr) 0);
   return rc;
 }
 
@@ -169,9 +172,11 @@ print_summary (const cli_opts_t *o, const ro_game_t *g)
       cli_num_clear (&lo);
       return CLI_EXIT_ERROR;
     }
-  if (saddle && model_init (&mine, c->value, o->digits) != CLI_EXIT_OK)
+  if (saddle && model_init (&mine, c->value, g->p, g->force_ratio,
+                            g->has_force_ratio, o->digits) != CLI_EXIT_OK)
     saddle = his_ok = 0;
-  if (his_ok && model_init (&his, c->georgiou, o->digits) != CLI_EXIT_OK)
+  if (his_ok && georgiou_model_init (&his, c->georgiou, o->digits)
+      != CLI_EXIT_OK)
     his_ok = 0;
 
   if (o->format == CLI_FORMAT_JSON)
@@ -181,14 +186,13 @@ print_summary (const cli_opts_t *o, const ro_game_t *g)
       fputs (",\"minimax\":", stdout);
       cli_num_json (stdout, &hi);
       if (saddle)
-        printf (",\"saddle\":{\"attack_dice\":%u,\"defend_dice\":%u}",
-                g->saddle_attack, g->saddle_defend);
+        {
+          printf (",\"saddle\":{\"attack_dice\":%u,\"defend_dice\":%u}",
+                  g->saddle_attack, g->saddle_defend);
+          print_model_json ("model", &mine);
+        }
       else
-        fputs (",\"saddle\":null", stdout);
-      if (saddle)
-        print_model_json ("model", &mine);
-      else
-        fputs (",\"model\":null", stdout);
+        fputs (",\"saddle\":null,\"model\":null", stdout);
       if (his_ok)
         print_model_json ("georgiou_model", &his);
       else

@@ -136,22 +136,24 @@ find_saddle (ro_game_t *g)
         }
 }
 
-/* p = 1/2 + v/2 and the force ratio (1 - p) / p = (1 - v) / (1 + v).  */
-static void
-set_model (ro_game_t *g)
+int
+ro_game_model (mpq_t p, mpq_t force_ratio, const mpq_t v)
 {
-  mpq_t half, one;
-  mpq_inits (half, one, (mpq_ptr) 0);
+  mpq_t half;
+  mpq_init (half);
   mpq_set_ui (half, 1, 2);
-  mpq_set_ui (one, 1, 1);
-  mpq_mul (g->p, g->maximin, half);
-  mpq_add (g->p, g->p, half);
+  mpq_mul (p, v, half);
+  mpq_add (p, p, half);
   /* p = 0 when every comparison goes to the defender: no force suffices.  */
-  g->has_force_ratio = mpq_sgn (g->p) > 0;
-  mpq_sub (g->force_ratio, one, g->p);
-  if (g->has_force_ratio)
-    mpq_div (g->force_ratio, g->force_ratio, g->p);
-  mpq_clears (half, one, (mpq_ptr) 0);
+  int finite = mpq_sgn (p) > 0;
+  mpq_set_ui (force_ratio, 1, 1);
+  mpq_sub (force_ratio, force_ratio, p);
+  if (finite)
+    mpq_div (force_ratio, force_ratio, p);
+  else
+    mpq_set_ui (force_ratio, 0, 1);
+  mpq_clear (half);
+  return finite;
 }
 
 int
@@ -178,7 +180,7 @@ ro_game_solve (ro_game_t *g, const ro_rules_t *rules)
   g->saddle_attack = g->saddle_defend = 0;
   find_saddle (g);
   if (g->has_saddle)
-    set_model (g);
+    g->has_force_ratio = ro_game_model (g->p, g->force_ratio, g->maximin);
   else
     {
       g->has_force_ratio = 0;

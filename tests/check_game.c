@@ -253,6 +253,25 @@ START_TEST (test_random_rules)
 }
 END_TEST
 
+/* Georgiou's own figures: gv = 0.0395 gives p = 0.51975 and
+   (1 - p)/p = 0.48025/0.51975 = 19210/20790 = 1921/2079 (his 0.924); v = -1
+   leaves p = 0 and no ratio.  */
+START_TEST (test_model_by_hand)
+{
+  mpq_t v, p, r;
+  mpq_inits (v, p, r, (mpq_ptr) 0);
+  mpq_set_str (v, "395/10000", 10);
+  mpq_canonicalize (v);
+  ck_assert_int_eq (ro_game_model (p, r, v), 1);
+  assert_q (p, "20790/40000", "p of 0.0395");
+  assert_q (r, "1921/2079", "ratio of 0.0395");
+  mpq_set_si (v, -1, 1);
+  ck_assert_int_eq (ro_game_model (p, r, v), 0);
+  assert_q (p, "0", "p of -1");
+  mpq_clears (v, p, r, (mpq_ptr) 0);
+}
+END_TEST
+
 START_TEST (test_errors)
 {
   ro_rules_t r;
@@ -274,6 +293,7 @@ game_suite (void)
                        sizeof gv_tables / sizeof gv_tables[0]);
   tcase_add_test (tc, test_georgiou_counts);
   tcase_add_test (tc, test_standard_saddle);
+  tcase_add_test (tc, test_model_by_hand);
   suite_add_tcase (s, tc);
   tc = test_tcase_create ("random");
   tcase_add_test (tc, test_random_rules);
