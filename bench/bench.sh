@@ -155,6 +155,22 @@ printf "$fmt" size riskodds_s python_s py/ro gp_s gp/ro check
 # shellcheck disable=SC2059
 printf "$fmt" ------ ------------ ------------ --------- ------------ --------- -----
 
+# compare_peer TAG NAME FILE: append MATCH(TAG) or MISMATCH(TAG) to $check
+# as the peer's fraction in FILE equals riskodds' $win; on a mismatch show
+# both and set status 1.
+compare_peer() {
+    peer_frac=$(norm "$3")
+    if [ "$peer_frac" = "$win" ]; then
+        check="${check:+$check }MATCH($1)"
+    else
+        check="${check:+$check }MISMATCH($1)"
+        status=1
+        { echo "$me: size $n: $2 peer disagrees with riskodds"
+          echo "  riskodds: $win"
+          printf '  %-9s %s\n' "$2:" "$peer_frac"; } >&2
+    fi
+}
+
 status=0
 : >"$tmp/empty"
 for n in "$@"; do
@@ -169,30 +185,14 @@ for n in "$@"; do
     check=
     t_py=$(timeit "$tmp/py.out" "$tmp/empty" "$PYTHON" "$py_peer" "$n" "$n") \
         || die "python peer $n $n failed"
-    if [ "$(norm "$tmp/py.out")" = "$win" ]; then
-        check="MATCH(py)"
-    else
-        check="MISMATCH(py)"
-        status=1
-        { echo "$me: size $n: python peer disagrees with riskodds"
-          echo "  riskodds: $win"
-          echo "  python:   $(norm "$tmp/py.out")"; } >&2
-    fi
+    compare_peer py python "$tmp/py.out"
     r_py=$(ratio "$t_py" "$t_ro")
 
     if [ $have_gp = 1 ]; then
         echo "print(pbattle($n,$n))" >"$tmp/gp.in"
         t_gp=$(timeit "$tmp/gp.out" "$tmp/gp.in" "$GP" -q -s 1000000000 "$gp_peer") \
             || die "gp peer $n $n failed"
-        if [ "$(norm "$tmp/gp.out")" = "$win" ]; then
-            check="$check MATCH(gp)"
-        else
-            check="$check MISMATCH(gp)"
-            status=1
-            { echo "$me: size $n: gp peer disagrees with riskodds"
-              echo "  riskodds: $win"
-              echo "  gp:       $(norm "$tmp/gp.out")"; } >&2
-        fi
+        compare_peer gp gp "$tmp/gp.out"
         r_gp=$(ratio "$t_gp" "$t_ro")
     else
         t_gp=n/a
