@@ -135,6 +135,18 @@ int ro_round_count (ro_round_t *round, const ro_rules_t *rules,
 int ro_battle_win (mpq_t win, const ro_rules_t *rules,
                    unsigned long a, unsigned long d);
 
+/* P(attacker conquers) for every battle of a grid: A from A_LO to A_HI
+   (counted as RULES->count says) and D from D_LO to D_HI, all from one
+   pass of the recursion.  FN is called once per cell, A ascending and D
+   ascending within each A, with the canonical P(win); a non-zero return
+   from FN stops the pass and is returned.  Memory is that of
+   ro_battle_win (A_HI, D_HI).  */
+typedef int (*ro_battle_fn) (void *data, unsigned long a, unsigned long d,
+                             const mpq_t win);
+int ro_battle_grid (const ro_rules_t *rules, unsigned long a_lo,
+                    unsigned long a_hi, unsigned long d_lo,
+                    unsigned long d_hi, ro_battle_fn fn, void *data);
+
 /* An upper estimate, in bytes, of the memory ro_battle_win needs for
    (A, D); stored in *BYTES.  Lets a caller refuse a battle up front
    instead of running out of memory (GMP aborts when allocation fails).  */
@@ -174,6 +186,15 @@ typedef struct
   mpq_t p;               /* 1/2 + v/2, v the game value (saddle only) */
   int has_force_ratio;   /* 0 when p = 0 (the defender always wins) */
   mpq_t force_ratio;     /* (1 - p) / p (saddle and p > 0 only) */
+  /* Georgiou's own game value: risk3.m's gv, over his matrix (only the
+     cells where the defender rolls no more dice than the attacker; he
+     takes 1 v 2 to be against the rules), for the attacker who chooses
+     first -- the best row minimum, which is his saddle value when he has
+     one and his 1 v 1 choice for the +1 hero when he has none.  Defined
+     only when every such cell has a gv (no more than two comparisons).  */
+  int has_georgiou_value;
+  mpq_t georgiou_value;
+  unsigned georgiou_attack, georgiou_defend;  /* the cell it comes from */
 } ro_game_t;
 
 void ro_game_init (ro_game_t *game);
@@ -186,6 +207,20 @@ int ro_game_solve (ro_game_t *game, const ro_rules_t *rules);
    FORCE_RATIO = (1 - P) / P.  Returns 1, or 0 (FORCE_RATIO set to 0) when
    P = 0 and no force ratio exists.  */
 int ro_game_model (mpq_t p, mpq_t force_ratio, const mpq_t v);
+
+/* ------------------------------------------------------------------ */
+/* Binomial: Georgiou's Model 2                                       */
+/* ------------------------------------------------------------------ */
+
+/* Georgiou's binomial approximation of a battle of A fighting armies
+   against D: every one of the Z = A + D - 1 rounds is won by the attacker
+   with probability P, independently, and the attacker conquers when he
+   wins at least D of them: WIN = P(Bin(Z, P) >= D), exactly.  (It is also
+   the probability that D successes come before A failures.)  D = 0 gives
+   1, A = 0 with D > 0 gives 0.  0 <= P <= 1, else RO_EINVAL; A or D over
+   RO_ARMIES_MAX: RO_ERANGE.  */
+int ro_binomial_win (mpq_t win, const mpq_t p, unsigned long a,
+                     unsigned long d);
 
 /* ------------------------------------------------------------------ */
 /* Output: correctly rounded decimals                                 */
@@ -209,6 +244,13 @@ int ro_q_get_decimal (char **str, const mpq_t q, unsigned long digits);
 int ro_q_get_fraction (char **str, const mpq_t q);
 
 void ro_free_str (char *str);
+
+/* Set Q to the exact value of the number STR: a fraction "n/d" (the
+   numerator optionally signed, d > 0), or a decimal "[+-]digits[.digits]"
+   or "[+-].digits", optionally followed by "e[+-]N", |N| <= RO_DIGITS_MAX.
+   Nothing else (no blanks): RO_EINVAL; an exponent out of range:
+   RO_ERANGE.  "0.0395" is exactly 79/2000, never a double.  */
+int ro_q_set_str (mpq_t q, const char *str);
 
 /* ------------------------------------------------------------------ */
 /* Version                                                            */

@@ -307,6 +307,52 @@ ro_battle_win (mpq_t win, const ro_rules_t *rules,
 }
 
 int
+ro_battle_grid (const ro_rules_t *rules, unsigned long a_lo,
+                unsigned long a_hi, unsigned long d_lo, unsigned long d_hi,
+                ro_battle_fn fn, void *data)
+{
+  if (a_lo > a_hi || d_lo > d_hi)
+    return RO_EINVAL;
+  int rc = check_battle (rules, a_lo, d_lo);
+  if (rc == RO_OK)
+    rc = check_battle (rules, a_hi, d_hi);
+  if (rc != RO_OK)
+    return rc;
+
+  ro_model_t model;
+  ro_solver_t s;
+  rc = ro_model_init (&model, rules);
+  if (rc != RO_OK)
+    return rc;
+  rc = solver_init (&s, &model, d_hi);
+  if (rc != RO_OK)
+    {
+      ro_model_clear (&model);
+      return rc;
+    }
+  /* Every state is needed, so none is skipped; each row is reported as
+     soon as it is complete, before the ring overwrites it.  */
+  unsigned long f_lo = ro_rules_fighting (rules, a_lo);
+  unsigned long f_hi = ro_rules_fighting (rules, a_hi);
+  mpq_t win;
+  mpq_init (win);
+  for (unsigned long i = 0; i <= f_hi && rc == 0; i++)
+    {
+      for (unsigned long j = 0; j <= d_hi; j++)
+        solve_state (&s, i, j);
+      for (unsigned long j = d_lo; i >= f_lo && j <= d_hi && rc == 0; j++)
+        {
+          cell_get_q (win, &s, solver_cell (&s, i, j));
+          rc = fn (data, a_lo + (i - f_lo), j, win);
+        }
+    }
+  mpq_clear (win);
+  solver_clear (&s);
+  ro_model_clear (&model);
+  return rc;
+}
+
+int
 ro_battle_memory (double *bytes, const ro_rules_t *rules,
                   unsigned long a, unsigned long d)
 {

@@ -59,6 +59,30 @@ cli_parse_armies (unsigned long *out, const char *arg, const char *what)
   return CLI_EXIT_OK;
 }
 
+int
+cli_parse_range (unsigned long *lo, unsigned long *hi, const char *arg,
+                 const char *what)
+{
+  const char *dots = strstr (arg, "..");
+  if (dots == NULL)
+    {
+      int rc = cli_parse_armies (lo, arg, what);
+      *hi = *lo;
+      return rc;
+    }
+  char *first = strndup (arg, (size_t) (dots - arg));
+  if (first == NULL)
+    return cli_error ("out of memory");
+  int rc = cli_parse_armies (lo, first, what);
+  free (first);
+  if (rc == CLI_EXIT_OK)
+    rc = cli_parse_armies (hi, dots + 2, what);
+  if (rc == CLI_EXIT_OK && *lo > *hi)
+    rc = cli_usage_error ("%s: empty range '%s' (LO..HI needs LO <= HI)",
+                          what, arg);
+  return rc;
+}
+
 /* SIZE in bytes as a short human figure, e.g. "3.2 TiB".  */
 static void
 human_bytes (char *buf, size_t n, double size)

@@ -26,6 +26,7 @@ typedef struct
   unsigned long digits;         /* significant digits of decimals */
   cli_format_t format;
   double max_memory;            /* bytes a computation may take */
+  const char *game_value;       /* --game-value, NULL when not given */
 } cli_opts_t;
 
 /* Print "riskodds: MESSAGE" on stderr; return CLI_EXIT_ERROR.  */
@@ -39,6 +40,11 @@ int cli_usage_error (const char *fmt, ...)
 /* Parse a count of armies (a decimal integer, no sign) into *OUT; on
    failure print an error naming WHAT and return CLI_EXIT_ERROR.  */
 int cli_parse_armies (unsigned long *out, const char *arg, const char *what);
+
+/* Parse a count "N" or a range "LO..HI" (LO <= HI) of armies into *LO and
+   *HI; on failure print an error naming WHAT and return CLI_EXIT_ERROR.  */
+int cli_parse_range (unsigned long *lo, unsigned long *hi, const char *arg,
+                     const char *what);
 
 /* Refuse a battle whose estimated memory exceeds the limit.  */
 int cli_check_memory (const cli_opts_t *opts, unsigned long a,
@@ -74,5 +80,6 @@ void cli_print_rules_json (FILE *out, const ro_rules_t *rules);
 int cmd_battle (const cli_opts_t *opts, int argc, char **argv);
 int cmd_round (const cli_opts_t *opts, int argc, char **argv);
 int cmd_game (const cli_opts_t *opts, int argc, char **argv);
+int cmd_binomial (const cli_opts_t *opts, int argc, char **argv);
 
 #endif /* CLI_H */

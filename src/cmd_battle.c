@@ -84,7 +84,8 @@ parse_operands (const cli_opts_t *o, int argc, char **argv,
     return cli_usage_error ("missing operands A and D");
   if (is_word (argv[0]))
     return cli_usage_error ("unknown subcommand '%s' (the subcommands are "
-                            "'round' and 'game'; a battle takes two "
+                            "'round', 'game' and 'binomial'; a battle "
+                            "takes two "
                             "numbers, A D)", argv[0]);
   int rc = cli_parse_armies (a, argv[0], "attacking armies");
   if (rc != CLI_EXIT_OK)

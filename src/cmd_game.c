@@ -55,7 +55,8 @@ model_clear (model_text_t *m)
 static void
 print_model_text (const char *title, const model_text_t *m)
 {
-  printf ("%s\n", title);
+  if (title != NULL)
+    printf ("%s\n", title);
   printf ("  game value v           %-24s %s\n", m->v.exact, m->v.decimal);
   printf ("  p = 1/2 + v/2          %-24s %s\n", m->p.exact, m->p.decimal);
   if (m->ratio.exact)
@@ -162,7 +163,7 @@ print_summary (const cli_opts_t *o, const ro_game_t *g)
   int saddle = g->has_saddle;
   const ro_game_cell_t *c = saddle
     ? &g->cell[g->saddle_attack - 1][g->saddle_defend - 1] : NULL;
-  int his_ok = saddle && c->has_georgiou;
+  int his_ok = g->has_georgiou_value;
   cli_num_t lo, hi;
 
   if (cli_num_init (&lo, g->maximin, o->digits) != CLI_EXIT_OK)
@@ -175,7 +176,7 @@ print_summary (const cli_opts_t *o, const ro_game_t *g)
   if (saddle && model_init (&mine, c->value, g->p, g->force_ratio,
                             g->has_force_ratio, o->digits) != CLI_EXIT_OK)
     saddle = his_ok = 0;
-  if (his_ok && georgiou_model_init (&his, c->georgiou, o->digits)
+  if (his_ok && georgiou_model_init (&his, g->georgiou_value, o->digits)
       != CLI_EXIT_OK)
     his_ok = 0;
 
@@ -194,9 +195,14 @@ print_summary (const cli_opts_t *o, const ro_game_t *g)
       else
         fputs (",\"saddle\":null,\"model\":null", stdout);
       if (his_ok)
-        print_model_json ("georgiou_model", &his);
+        {
+          print_model_json ("georgiou_model", &his);
+          printf (",\"georgiou_cell\":{\"attack_dice\":%u,"
+                  "\"defend_dice\":%u}", g->georgiou_attack,
+                  g->georgiou_defend);
+        }
       else
-        fputs (",\"georgiou_model\":null", stdout);
+        fputs (",\"georgiou_model\":null,\"georgiou_cell\":null", stdout);
       fputs ("}\n", stdout);
     }
   else if (o->format == CLI_FORMAT_TEXT)
@@ -212,8 +218,13 @@ print_summary (const cli_opts_t *o, const ro_game_t *g)
       else
         puts ("no saddle point: the optimal strategies are mixed");
       if (his_ok)
-        print_model_text ("Georgiou's scale (risk3.m's gv at the saddle, as "
-                          "his text uses it):", &his);
+        {
+          printf ("Georgiou's scale (risk3.m's gv; his matrix, without cells "
+                  "where the defender\nrolls more dice; the attacker "
+                  "chooses first, so %u v %u):\n", g->georgiou_attack,
+                  g->georgiou_defend);
+          print_model_text (NULL, &his);
+        }
     }
   if (saddle)
     model_clear (&mine);

@@ -25,6 +25,9 @@ ro_game_init (ro_game_t *g)
   g->has_saddle = 0;
   g->has_force_ratio = 0;
   g->saddle_attack = g->saddle_defend = 0;
+  mpq_init (g->georgiou_value);
+  g->has_georgiou_value = 0;
+  g->georgiou_attack = g->georgiou_defend = 0;
 }
 
 void
@@ -41,6 +44,7 @@ ro_game_clear (ro_game_t *g)
   mpq_clear (g->minimax);
   mpq_clear (g->p);
   mpq_clear (g->force_ratio);
+  mpq_clear (g->georgiou_value);
 }
 
 /* Q = N / D, reduced.  */
@@ -136,6 +140,34 @@ find_saddle (ro_game_t *g)
         }
 }
 
+/* Georgiou's value: the attacker picks the row first and the defender
+   answers with the column of least gv, among those with no more dice than
+   the attacker's; ties go to the most dice, as in find_saddle.  */
+static void
+find_georgiou_value (ro_game_t *g)
+{
+  g->has_georgiou_value = 0;
+  for (unsigned i = 0; i < g->attack_dice; i++)
+    for (unsigned j = 0; j <= i && j < g->defend_dice; j++)
+      if (!g->cell[i][j].has_georgiou)
+        return;
+  for (unsigned i = 0; i < g->attack_dice; i++)
+    {
+      unsigned best = 0;
+      for (unsigned j = 1; j <= i && j < g->defend_dice; j++)
+        if (mpq_cmp (g->cell[i][j].georgiou, g->cell[i][best].georgiou) <= 0)
+          best = j;
+      const mpq_t *m = &g->cell[i][best].georgiou;
+      if (i == 0 || mpq_cmp (*m, g->georgiou_value) >= 0)
+        {
+          mpq_set (g->georgiou_value, *m);
+          g->georgiou_attack = i + 1;
+          g->georgiou_defend = best + 1;
+        }
+    }
+  g->has_georgiou_value = 1;
+}
+
 int
 ro_game_model (mpq_t p, mpq_t force_ratio, const mpq_t v)
 {
@@ -179,6 +211,7 @@ ro_game_solve (ro_game_t *g, const ro_rules_t *rules)
   g->has_saddle = 0;
   g->saddle_attack = g->saddle_defend = 0;
   find_saddle (g);
+  find_georgiou_value (g);
   if (g->has_saddle)
     g->has_force_ratio = ro_game_model (g->p, g->force_ratio, g->maximin);
   else

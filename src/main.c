@@ -21,7 +21,8 @@ enum
   OPT_DEFEND_DICE,
   OPT_ATTACK_BONUS,
   OPT_DEFEND_BONUS,
-  OPT_TIES
+  OPT_TIES,
+  OPT_GAME_VALUE
 };
 
 static const struct option long_options[] = {
@@ -37,6 +38,7 @@ static const struct option long_options[] = {
   {"digits", required_argument, NULL, 'd'},
   {"format", required_argument, NULL, 'f'},
   {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
+  {"game-value", required_argument, NULL, OPT_GAME_VALUE},
   {"help", no_argument, NULL, 'h'},
   {"version", no_argument, NULL, 'V'},
   {NULL, 0, NULL, 0}
@@ -50,7 +52,9 @@ usage (void)
   printf ("\
 Usage: %s [OPTION]... A D\n\
   or:  %s round [OPTION]...\n\
-  or:  %s game [OPTION]...\n", PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME);
+  or:  %s game [OPTION]...\n\
+  or:  %s binomial [OPTION]... A D\n", PACKAGE_NAME, PACKAGE_NAME,
+          PACKAGE_NAME, PACKAGE_NAME);
   fputs ("\
 Compute exactly the odds of a Risk dice battle: the probability that A\n\
 attacking armies conquer a territory held by D armies, as a reduced\n\
@@ -63,6 +67,9 @@ Subcommands:\n\
   game      the one-round game matrix of Georgiou's analysis: expected net\n\
             result per round and per comparison, saddle point, game value,\n\
             a-priori probability p = 1/2 + v/2 and equilibrium force ratio\n\
+  binomial  Georgiou's binomial model (his Model 2) of the battle A against\n\
+            D beside its exact probability and the model's error; A and D\n\
+            may be ranges LO..HI, for a table\n\
 \n\
 Rule options (defaults: the standard game):\n\
       --sides=N          faces of every die (6); 2 to 100\n\
@@ -86,6 +93,10 @@ Options:\n\
                          to nearest, ties to even (default 20, at most\n\
                          1000000; round's CSV has no decimals)\n\
   -f, --format=FMT     output format: 'text' (default), 'csv' or 'json'\n\
+      --game-value=V   the game value of 'binomial': 'georgiou' (default;\n\
+                         his scale and choice, as in his paper),\n\
+                         'consistent' (the value per comparison), or an\n\
+                         exact number such as 0.0395 or -1/3\n\
       --max-memory=SIZE  refuse a battle whose memory bound exceeds SIZE\n\
                          bytes; suffixes K, M, G, T (powers of 1024); at\n\
                          most, and by default three quarters of, the\n\
@@ -105,6 +116,8 @@ Examples:\n\
   riskodds round --format csv      one-round counts as CSV\n\
   riskodds --attack-bonus 1 10 10  an attacking hero (+1) at 10 against 10\n\
   riskodds --defend-dice 3 10 10   Italian RisiKo!: the defender rolls 3\n\
+  riskodds binomial --count attackers --game-value 0.0395 3..15 2..15\n\
+                                   Georgiou's Table 3, with the exact odds\n\
 \n\
 Exit status: 0 on success; 2 for a usage error, invalid input, a battle\n\
 too large for the memory limit, or an error writing the output.\n\
@@ -342,6 +355,7 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
         break;
       case 'f': rc = parse_format (&opts->format, optarg); break;
       case OPT_MAX_MEMORY: rc = parse_size (&opts->max_memory, optarg); break;
+      case OPT_GAME_VALUE: opts->game_value = optarg; break;
       case OPT_SIDES: case OPT_ATTACK_SIDES: case OPT_DEFEND_SIDES:
       case OPT_ATTACK_DICE: case OPT_DEFEND_DICE:
       case OPT_ATTACK_BONUS: case OPT_DEFEND_BONUS: case OPT_TIES:
@@ -381,6 +395,7 @@ main (int argc, char **argv)
   opts.digits = 20;
   opts.format = CLI_FORMAT_TEXT;
   opts.max_memory = default_max_memory ();
+  opts.game_value = NULL;
 
   int rc = check_negative_operands (argc, argv);
   if (rc == CLI_EXIT_OK)
@@ -394,6 +409,10 @@ main (int argc, char **argv)
     rc = cmd_round (&opts, nargs - 1, args + 1);
   else if (nargs > 0 && strcmp (args[0], "game") == 0)
     rc = cmd_game (&opts, nargs - 1, args + 1);
+  else if (nargs > 0 && strcmp (args[0], "binomial") == 0)
+    rc = cmd_binomial (&opts, nargs - 1, args + 1);
+  else if (opts.game_value != NULL)
+    rc = cli_usage_error ("--game-value applies only to 'binomial'");
   else
     rc = cmd_battle (&opts, nargs, args);
   return close_stdout (rc);

@@ -752,6 +752,114 @@ START_TEST (test_grid_random)
 }
 END_TEST
 
+/* ro_battle_grid: every cell of a sub-grid, in order, against the
+   reference, and a stop on request.  */
+typedef struct
+{
+  ref_t *ref;
+  unsigned long a_lo, d_lo, d_hi, next_a, next_d, cells, stop_after;
+} grid_visit_t;
+
+static int
+grid_visit (void *data, unsigned long a, unsigned long d, const mpq_t win)
+{
+  grid_visit_t *v = data;
+  ck_assert_msg (a == v->next_a && d == v->next_d, "visited (%lu, %lu), "
+                 "expected (%lu, %lu)", a, d, v->next_a, v->next_d);
+  ck_assert (is_canonical (win));
+  if (!mpq_equal (win, ref_win (v->ref, a, d)))
+    ck_abort_msg ("grid (%lu, %lu): got %s, the reference says %s", a, d,
+                  mpq_get_str (NULL, 10, win),
+                  mpq_get_str (NULL, 10, ref_win (v->ref, a, d)));
+  if (++v->next_d > v->d_hi)
+    {
+      v->next_d = v->d_lo;
+      v->next_a++;
+    }
+  return ++v->cells == v->stop_after ? 7 : 0;
+}
+
+static void
+check_battle_grid (const ro_rules_t *r, unsigned long a_lo,
+                   unsigned long a_hi, unsigned long d_lo, unsigned long d_hi,
+                   unsigned long stop_after)
+{
+  ref_t ref;
+  grid_visit_t v = { &ref, a_lo, d_lo, d_hi, a_lo, d_lo, 0, stop_after };
+  unsigned long n = (a_hi - a_lo + 1) * (d_hi - d_lo + 1);
+  ref_init (&ref, r, a_hi, d_hi);
+  int rc = ro_battle_grid (r, a_lo, a_hi, d_lo, d_hi, grid_visit, &v);
+  if (stop_after != 0 && stop_after <= n)
+    {
+      ck_assert_int_eq (rc, 7);
+      ck_assert_uint_eq (v.cells, stop_after);
+    }
+  else
+    {
+      ck_assert_int_eq (rc, RO_OK);
+      ck_assert_uint_eq (v.cells, n);
+    }
+  ref_clear (&ref);
+}
+
+START_TEST (test_battle_grid)
+{
+  gmp_randstate_t st;
+  ro_rules_t r;
+
+  /* The standard game over 1..30 x 0..30 and 0..30 x 0..30.  */
+  ro_rules_init (&r);
+  check_battle_grid (&r, 1, 30, 0, 30, 0);
+  r.count = RO_COUNT_ATTACKERS;
+  check_battle_grid (&r, 0, 30, 0, 30, 0);
+
+  test_rand_init (st, 30);
+  for (unsigned long it = 0; it < 30 * test_scale; it++)
+    {
+      unsigned long as = test_rand_range (st, 2, 8);
+      unsigned long ds = test_rand_range (st, 2, 8);
+      unsigned long ad = test_rand_range (st, 1, REF_DICE);
+      unsigned long dd = test_rand_range (st, 1, REF_DICE);
+      int ties = (int) test_rand_range (st, 0, 1);
+      int attackers = (int) test_rand_range (st, 0, 1);
+      int ab = test_random_bonus (st);
+      int db = test_random_bonus (st);
+      unsigned long a_lo = test_rand_range (st, attackers ? 0 : 1, 8);
+      unsigned long a_hi = test_rand_range (st, a_lo, 14);
+      unsigned long d_lo = test_rand_range (st, 0, 8);
+      unsigned long d_hi = test_rand_range (st, d_lo, 14);
+      unsigned long stop = test_rand_range (st, 0, 3) == 0
+        ? test_rand_range (st, 1, 40) : 0;
+
+      rules_make (&r, as, ds, ad, dd, ties,
+                  attackers ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY);
+      r.attack_bonus = ab;
+      r.defend_bonus = db;
+      check_battle_grid (&r, a_lo, a_hi, d_lo, d_hi, stop);
+    }
+  gmp_randclear (st);
+}
+END_TEST
+
+START_TEST (test_battle_grid_errors)
+{
+  ro_rules_t r;
+  grid_visit_t v = { NULL, 0, 0, 0, 0, 0, 0, 0 };
+  ro_rules_init (&r);
+  ck_assert_int_eq (ro_battle_grid (&r, 0, 5, 1, 5, grid_visit, &v),
+                    RO_EINVAL);
+  ck_assert_int_eq (ro_battle_grid (&r, 5, 4, 1, 5, grid_visit, &v),
+                    RO_EINVAL);
+  ck_assert_int_eq (ro_battle_grid (&r, 1, 5, 3, 2, grid_visit, &v),
+                    RO_EINVAL);
+  ck_assert_int_eq (ro_battle_grid (&r, 1, RO_ARMIES_MAX + 1, 1, 5,
+                                    grid_visit, &v), RO_ERANGE);
+  r.attack_dice = 0;
+  ck_assert_int_lt (ro_battle_grid (&r, 1, 5, 1, 5, grid_visit, &v), 0);
+  ck_assert_uint_eq (v.cells, 0);
+}
+END_TEST
+
 /* One die against one die is a race: the attacker, who wins a round with
    probability p, conquers when he wins D rounds before losing L = A - 1
    (territory) or L = A (attackers).  P = sum_{j<L} C(D-1+j, j) p^D q^j,
@@ -1325,6 +1433,8 @@ battle_suite (void)
   tcase_add_loop_test (tc, test_grid_variants, 0, (int) N_VARIANTS);
   tcase_add_loop_test (tc, test_grid_bonus, 0, (int) N_BONUS_VARIANTS);
   tcase_add_test (tc, test_grid_random);
+  tcase_add_test (tc, test_battle_grid);
+  tcase_add_test (tc, test_battle_grid_errors);
   tcase_add_test (tc, test_race_reference);
   tcase_add_test (tc, test_single_die_race);
   suite_add_tcase (s, tc);

@@ -159,6 +159,46 @@ START_TEST (test_standard_saddle)
 }
 END_TEST
 
+/* Georgiou's Table 12: for each of his six bonus settings the cell his
+   players end in and the game value he prints (1e-4 units).  */
+static const struct
+{
+  int bonus_a, bonus_d;
+  unsigned na, nd;
+  long gv;
+} table12[] = {
+  {0, 0, 3, 2, 395}, {1, 0, 1, 1, 1667}, {1, 1, 3, 2, 395},
+  {1, 2, 3, 2, -566}, {0, 1, 3, 2, -566}, {0, 2, 3, 1, -3333}
+};
+
+START_TEST (test_georgiou_value)
+{
+  ro_rules_t r;
+  ro_game_t g;
+  ro_rules_init (&r);
+  r.attack_bonus = table12[_i].bonus_a;
+  r.defend_bonus = table12[_i].bonus_d;
+  ro_game_init (&g);
+  ck_assert_int_eq (ro_game_solve (&g, &r), RO_OK);
+  ck_assert (g.has_georgiou_value);
+  ck_assert_uint_eq (g.georgiou_attack, table12[_i].na);
+  ck_assert_uint_eq (g.georgiou_defend, table12[_i].nd);
+  assert_4dp (g.georgiou_value, table12[_i].gv, "Table 12 game value");
+  /* His value is his cell's gv.  */
+  ck_assert (mpq_equal (g.georgiou_value,
+                        g.cell[table12[_i].na - 1][table12[_i].nd - 1]
+                        .georgiou));
+  ro_game_clear (&g);
+
+  /* Undefined when his matrix has a cell of three comparisons.  */
+  r.defend_dice = 3;
+  ro_game_init (&g);
+  ck_assert_int_eq (ro_game_solve (&g, &r), RO_OK);
+  ck_assert (!g.has_georgiou_value);
+  ro_game_clear (&g);
+}
+END_TEST
+
 /* The value of one cell by brute force over every roll (at most 5 dice
    of at most 6 sides), straight from the rules: sort each side, add the
    bonuses to the top dice of the first comparison, +1 per comparison
@@ -292,6 +332,8 @@ game_suite (void)
   tcase_add_loop_test (tc, test_georgiou_gv_tables, 0,
                        sizeof gv_tables / sizeof gv_tables[0]);
   tcase_add_test (tc, test_georgiou_counts);
+  tcase_add_loop_test (tc, test_georgiou_value, 0,
+                       (int) (sizeof table12 / sizeof *table12));
   tcase_add_test (tc, test_standard_saddle);
   tcase_add_test (tc, test_model_by_hand);
   suite_add_tcase (s, tc);

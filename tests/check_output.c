@@ -807,6 +807,213 @@ START_TEST (test_fraction_random)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* Reading exact numbers: ro_q_set_str                                */
+/* ------------------------------------------------------------------ */
+
+static const struct
+{
+  const char *in;
+  int rc;
+  const char *want;             /* a fraction for mpq_set_str */
+} parse_cases[] = {
+  {"0.0395", RO_OK, "79/2000"},
+  {"-0.0566", RO_OK, "-283/5000"},
+  {"-1/3", RO_OK, "-1/3"},
+  {"+.5", RO_OK, "1/2"},
+  {"-.25", RO_OK, "-1/4"},
+  {"7.", RO_OK, "7"},
+  {"007", RO_OK, "7"},
+  {"-0", RO_OK, "0"},
+  {"0/5", RO_OK, "0"},
+  {"6/4", RO_OK, "3/2"},
+  {"+10/20", RO_OK, "1/2"},
+  {"1e3", RO_OK, "1000"},
+  {"1.5E-2", RO_OK, "3/200"},
+  {"-2.5e+1", RO_OK, "-25"},
+  {"12.34e-5", RO_OK, "1234/10000000"},
+  {"0.1e1", RO_OK, "1"},
+  {"1e-1000000", RO_OK, NULL},
+  {"1e1000001", RO_ERANGE, NULL},
+  {"1e-99999999999999999999", RO_ERANGE, NULL},
+  {"", RO_EINVAL, NULL},
+  {"-", RO_EINVAL, NULL},
+  {"+", RO_EINVAL, NULL},
+  {".", RO_EINVAL, NULL},
+  {"-.", RO_EINVAL, NULL},
+  {"e5", RO_EINVAL, NULL},
+  {".e5", RO_EINVAL, NULL},
+  {"1e", RO_EINVAL, NULL},
+  {"1e+", RO_EINVAL, NULL},
+  {"1e-x", RO_EINVAL, NULL},
+  {"1.2.3", RO_EINVAL, NULL},
+  {"1/0", RO_EINVAL, NULL},
+  {"1/00", RO_EINVAL, NULL},
+  {"1/-2", RO_EINVAL, NULL},
+  {"1/+2", RO_EINVAL, NULL},
+  {"1/", RO_EINVAL, NULL},
+  {"/2", RO_EINVAL, NULL},
+  {"1.5/2", RO_EINVAL, NULL},
+  {"1/2/3", RO_EINVAL, NULL},
+  {"1/2e3", RO_EINVAL, NULL},
+  {" 1", RO_EINVAL, NULL},
+  {"1 ", RO_EINVAL, NULL},
+  {"0x10", RO_EINVAL, NULL},
+  {"--1", RO_EINVAL, NULL},
+  {"+-1", RO_EINVAL, NULL},
+  {"1,5", RO_EINVAL, NULL},
+  {"50%", RO_EINVAL, NULL},
+  {"inf", RO_EINVAL, NULL},
+  {"nan", RO_EINVAL, NULL}
+};
+
+#define N_PARSE_CASES (sizeof parse_cases / sizeof *parse_cases)
+
+START_TEST (test_parse_hand)
+{
+  mpq_t q, want;
+  mpq_inits (q, want, (mpq_ptr) 0);
+  mpq_set_ui (q, 12345, 7);
+  int rc = ro_q_set_str (q, parse_cases[_i].in);
+  ck_assert_msg (rc == parse_cases[_i].rc, "'%s': status %d, expected %d",
+                 parse_cases[_i].in, rc, parse_cases[_i].rc);
+  if (rc == RO_OK && parse_cases[_i].want != NULL)
+    {
+      ck_assert_int_eq (mpq_set_str (want, parse_cases[_i].want, 10), 0);
+      mpq_canonicalize (want);
+      ck_assert_msg (mpq_equal (q, want), "'%s' read as %s",
+                     parse_cases[_i].in, mpq_get_str (NULL, 10, q));
+    }
+  else if (rc == RO_OK)
+    {
+      /* 1e-1000000: one over a power of ten of 1000001 digits.  */
+      ck_assert_int_eq (mpz_cmp_ui (mpq_numref (q), 1), 0);
+      ck_assert_uint_eq (mpz_sizeinbase (mpq_denref (q), 10), 1000001);
+    }
+  ck_assert (mpz_sgn (mpq_denref (q)) > 0);
+  mpq_clears (q, want, (mpq_ptr) 0);
+}
+END_TEST
+
+/* Random numbers written in every accepted form, read back: "W.F" is
+   (W 10^k + F) / 10^k, "WeE" is W 10^E, "W/D" is W/D, each compared with
+   the value built here from integers.  */
+START_TEST (test_parse_random)
+{
+  gmp_randstate_t st;
+  char buf[256];
+  mpq_t q, want;
+  mpz_t t;
+  test_rand_init (st, 77);
+  mpq_inits (q, want, (mpq_ptr) 0);
+  mpz_init (t);
+  for (unsigned long it = 0; it < 3000 * test_scale; it++)
+    {
+      unsigned long w = test_rand_range (st, 0, 1000000);
+      unsigned long k = test_rand_range (st, 1, 9);
+      unsigned long f = test_rand_range (st, 0, 999999999UL);
+      int neg = (int) test_rand_range (st, 0, 1);
+      long e = (long) test_rand_range (st, 0, 60) - 30;
+      unsigned long den = test_rand_range (st, 1, 1000000);
+
+      /* W.F with F written on exactly k digits.  */
+      mpz_ui_pow_ui (t, 10, k);
+      f %= mpz_get_ui (t);
+      snprintf (buf, sizeof buf, "%s%lu.%0*lu", neg ? "-" : "", w, (int) k,
+                f);
+      mpz_mul_ui (mpq_numref (want), t, w);
+      mpz_add_ui (mpq_numref (want), mpq_numref (want), f);
+      if (neg)
+        mpz_neg (mpq_numref (want), mpq_numref (want));
+      mpz_set (mpq_denref (want), t);
+      mpq_canonicalize (want);
+      ck_assert_int_eq (ro_q_set_str (q, buf), RO_OK);
+      ck_assert_msg (mpq_equal (q, want), "'%s'", buf);
+
+      /* W e E.  */
+      snprintf (buf, sizeof buf, "%s%lue%ld", neg ? "-" : "+", w, e);
+      mpz_ui_pow_ui (t, 10, (unsigned long) labs (e));
+      mpq_set_si (want, neg ? -(long) w : (long) w, 1);
+      if (e >= 0)
+        mpz_mul (mpq_numref (want), mpq_numref (want), t);
+      else
+        mpz_set (mpq_denref (want), t);
+      mpq_canonicalize (want);
+      ck_assert_int_eq (ro_q_set_str (q, buf), RO_OK);
+      ck_assert_msg (mpq_equal (q, want), "'%s'", buf);
+
+      /* W/D.  */
+      snprintf (buf, sizeof buf, "%s%lu/%lu", neg ? "-" : "", w, den);
+      mpq_set_si (want, neg ? -(long) w : (long) w, den);
+      mpq_canonicalize (want);
+      ck_assert_int_eq (ro_q_set_str (q, buf), RO_OK);
+      ck_assert_msg (mpq_equal (q, want), "'%s'", buf);
+    }
+  mpz_clear (t);
+  mpq_clears (q, want, (mpq_ptr) 0);
+  gmp_randclear (st);
+}
+END_TEST
+
+/* The unit in the last place of the decimal STR as ro_q_get_decimal
+   writes it: 10^-(digits after the point), times 10^E with an exponent,
+   and 10^(trailing places) for a wide integer such as "12300" (DIGITS
+   significant).  */
+static void
+decimal_ulp (mpq_t ulp, const char *str, unsigned long digits)
+{
+  const char *dot = strchr (str, '.'), *ex = strchr (str, 'e');
+  long after = 0, exp10 = ex ? strtol (ex + 1, NULL, 10) : 0;
+  size_t len = ex ? (size_t) (ex - str) : strlen (str);
+  if (dot != NULL)
+    after = (long) (str + len - dot - 1);
+  else if (str[0] != '-' && len > digits)
+    after = -(long) (len - digits);
+  else if (str[0] == '-' && len - 1 > digits)
+    after = -(long) (len - 1 - digits);
+  long k = exp10 - after;
+  mpq_set_ui (ulp, 1, 1);
+  if (k >= 0)
+    mpz_ui_pow_ui (mpq_numref (ulp), 10, (unsigned long) k);
+  else
+    mpz_ui_pow_ui (mpq_denref (ulp), 10, (unsigned long) -k);
+}
+
+/* A correctly rounded decimal read back is within half a unit in its
+   last place of the number it came from.  */
+START_TEST (test_parse_round_trip)
+{
+  gmp_randstate_t st;
+  mpq_t q, back, err, ulp;
+  char *str;
+  test_rand_init (st, 78);
+  mpq_inits (q, back, err, ulp, (mpq_ptr) 0);
+  for (unsigned long it = 0; it < 2000 * test_scale; it++)
+    {
+      unsigned long digits = test_rand_range (st, 1, 60);
+      mpz_urandomb (mpq_numref (q), st, test_rand_range (st, 1, 200));
+      mpz_urandomb (mpq_denref (q), st, test_rand_range (st, 1, 200));
+      mpz_add_ui (mpq_denref (q), mpq_denref (q), 1);
+      if (test_rand_range (st, 0, 1))
+        mpz_neg (mpq_numref (q), mpq_numref (q));
+      mpq_canonicalize (q);
+      if (mpq_sgn (q) == 0)
+        continue;
+      ck_assert_int_eq (ro_q_get_decimal (&str, q, digits), RO_OK);
+      ck_assert_int_eq (ro_q_set_str (back, str), RO_OK);
+      decimal_ulp (ulp, str, digits);
+      mpq_sub (err, q, back);
+      mpq_abs (err, err);
+      mpq_mul_2exp (err, err, 1);
+      ck_assert_msg (mpq_cmp (err, ulp) <= 0, "%s to %lu digits: '%s'",
+                     mpq_get_str (NULL, 10, q), digits, str);
+      ro_free_str (str);
+    }
+  mpq_clears (q, back, err, ulp, (mpq_ptr) 0);
+  gmp_randclear (st);
+}
+END_TEST
+
 Suite *
 output_suite (void)
 {
@@ -830,6 +1037,12 @@ output_suite (void)
 
   tc = test_tcase_create ("errors");
   tcase_add_test (tc, test_decimal_errors);
+  suite_add_tcase (s, tc);
+
+  tc = test_tcase_create ("parse");
+  tcase_add_loop_test (tc, test_parse_hand, 0, (int) N_PARSE_CASES);
+  tcase_add_test (tc, test_parse_random);
+  tcase_add_test (tc, test_parse_round_trip);
   suite_add_tcase (s, tc);
 
   tc = test_tcase_create ("fraction");
