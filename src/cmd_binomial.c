@@ -110,6 +110,8 @@ typedef struct
   const model_value_t *m;
   int first;
   int width;                    /* of a decimal column in text */
+  mpq_t worst;                  /* the largest |error| so far */
+  unsigned long worst_a, worst_d;
 } table_t;
 
 static void
@@ -252,11 +254,39 @@ visit_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
     rc = cli_error ("%lu against %lu: %s", a, d, ro_strerror (rc));
   else
     rc = cell_text_init (&c, model, win, t->o->digits);
+  mpq_sub (model, model, win);
+  mpq_abs (model, model);
+  if (mpq_cmp (model, t->worst) > 0)
+    {
+      mpq_set (t->worst, model);
+      t->worst_a = a;
+      t->worst_d = d;
+    }
   mpq_clear (model);
   if (rc != CLI_EXIT_OK)
     return rc;
   print_cell (t, a, d, &c);
   cell_text_clear (&c);
+  return CLI_EXIT_OK;
+}
+
+/* The largest error over the table, and where.  */
+static int
+print_worst (const table_t *t)
+{
+  if (t->first)
+    return CLI_EXIT_OK;
+  if (mpq_sgn (t->worst) == 0)
+    {
+      puts ("\nlargest |error|  0: the model is exact on every cell");
+      return CLI_EXIT_OK;
+    }
+  char *dec = cli_decimal (t->worst, t->o->digits);
+  if (dec == NULL)
+    return CLI_EXIT_ERROR;
+  printf ("\nlargest |error|  %s  at %lu v %lu\n", dec, t->worst_a,
+          t->worst_d);
+  ro_free_str (dec);
   return CLI_EXIT_OK;
 }
 
@@ -290,7 +320,8 @@ cmd_binomial (const cli_opts_t *o, int argc, char **argv)
     return rc;
   rc = check_model_memory (o, m.p, a[1], d[1]);
 
-  table_t t = { o, &m, 1, (int) o->digits + 8 };
+  table_t t = { .o = o, .m = &m, .first = 1, .width = (int) o->digits + 8 };
+  mpq_init (t.worst);
   if (rc == CLI_EXIT_OK)
     rc = print_value_text (o, &m);
   if (rc == CLI_EXIT_OK)
@@ -304,6 +335,9 @@ cmd_binomial (const cli_opts_t *o, int argc, char **argv)
     }
   if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_JSON)
     fputs ("]}\n", stdout);
+  else if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_TEXT)
+    rc = print_worst (&t);
+  mpq_clear (t.worst);
   model_value_clear (&m);
   return rc;
 }

@@ -405,14 +405,15 @@ main (int argc, char **argv)
 
   int nargs = argc - optind;
   char **args = argv + optind;
-  if (nargs > 0 && strcmp (args[0], "round") == 0)
+  int binomial = nargs > 0 && strcmp (args[0], "binomial") == 0;
+  if (opts.game_value != NULL && !binomial)
+    rc = cli_usage_error ("--game-value applies only to 'binomial'");
+  else if (nargs > 0 && strcmp (args[0], "round") == 0)
     rc = cmd_round (&opts, nargs - 1, args + 1);
   else if (nargs > 0 && strcmp (args[0], "game") == 0)
     rc = cmd_game (&opts, nargs - 1, args + 1);
-  else if (nargs > 0 && strcmp (args[0], "binomial") == 0)
+  else if (binomial)
     rc = cmd_binomial (&opts, nargs - 1, args + 1);
-  else if (opts.game_value != NULL)
-    rc = cli_usage_error ("--game-value applies only to 'binomial'");
   else
     rc = cmd_battle (&opts, nargs, args);
   return close_stdout (rc);
