@@ -76,6 +76,12 @@ typedef struct
   int defend_bonus;        /* the same for the defender: hero + fortress */
   ro_ties_t ties;          /* RO_TIES_DEFENDER */
   ro_count_t count;        /* RO_COUNT_TERRITORY */
+  unsigned long stop;      /* the attacker stops (and has lost) once his
+                              armies, counted as COUNT says, are down to
+                              STOP or fewer (0: he fights while he can
+                              roll) */
+  unsigned long goal;      /* the attacker is satisfied (and has won) once
+                              the defender is down to GOAL or fewer (0) */
 } ro_rules_t;
 
 /* The standard game: d6, 3 attack dice, 2 defence dice, ties to the
@@ -83,10 +89,12 @@ typedef struct
 void ro_rules_init (ro_rules_t *rules);
 
 /* 0 when RULES is within the limits above (bonuses from -RO_BONUS_MAX to
-   RO_BONUS_MAX), RO_ERULES otherwise.  */
+   RO_BONUS_MAX, stop and goal at most RO_ARMIES_MAX), RO_ERULES
+   otherwise.  */
 int ro_rules_check (const ro_rules_t *rules);
 
-/* 1 when RULES is the standard game in either counting convention.  */
+/* 1 when RULES is the standard game in either counting convention (the
+   stop and goal thresholds are not looked at).  */
 int ro_rules_is_standard (const ro_rules_t *rules);
 
 /* The number of dice each side rolls in state (A, D) under RULES, with A
@@ -152,6 +160,73 @@ int ro_battle_grid (const ro_rules_t *rules, unsigned long a_lo,
    instead of running out of memory (GMP aborts when allocation fails).  */
 int ro_battle_memory (double *bytes, const ro_rules_t *rules,
                       unsigned long a, unsigned long d);
+
+/* ------------------------------------------------------------------ */
+/* Distribution: how a battle ends                                    */
+/* ------------------------------------------------------------------ */
+
+/* One way a battle can end.  */
+typedef struct
+{
+  int won;                 /* 1: the attacker conquered (or reached the
+                              goal); 0: the defender held */
+  unsigned long attackers; /* the attacker's armies left, counted as
+                              rules->count says (with the territory count,
+                              the army that stayed behind included) */
+  unsigned long defenders; /* the defender's armies left */
+  mpq_t p;                 /* its exact probability, canonical */
+} ro_outcome_t;
+
+/* Every end of positive probability, the attacker's best first: his wins
+   by armies left, most first (then by defenders left, fewest first, when
+   a goal lets him win with defenders left); then the defender's holds by
+   defenders left, fewest first.  The probabilities sum exactly to 1, and
+   WIN is the sum over the wins: ro_battle_win's value.  */
+typedef struct
+{
+  size_t n;
+  ro_outcome_t *outcome;
+  mpq_t win;
+} ro_dist_t;
+
+void ro_dist_init (ro_dist_t *dist);
+void ro_dist_clear (ro_dist_t *dist);
+
+/* The distribution of the end of the battle A against D under RULES
+   (stop and goal included), by a forward pass over the states on
+   integers, with no matrix inverted.  Needs the memory of
+   ro_battle_win.  Errors as ro_battle_win.  */
+int ro_battle_dist (ro_dist_t *dist, const ro_rules_t *rules,
+                    unsigned long a, unsigned long d);
+
+/* Expectations over a distribution: unconditional, given that the
+   attacker wins, given that he loses.  */
+enum
+{
+  RO_GIVEN_ANY = 0,
+  RO_GIVEN_WIN = 1,
+  RO_GIVEN_LOSS = 2
+};
+
+/* For each condition c: has[c] is 0 when the condition has probability 0
+   (the values are then not set); otherwise the expected armies left of
+   each side (the attacker's counted as in ro_outcome_t), their variances,
+   and the expected armies each side lost (its start minus its expected
+   armies left).  */
+typedef struct
+{
+  int has[3];
+  mpq_t attackers_left[3], attackers_left_var[3];
+  mpq_t defenders_left[3], defenders_left_var[3];
+  mpq_t attackers_lost[3], defenders_lost[3];
+} ro_stats_t;
+
+void ro_stats_init (ro_stats_t *stats);
+void ro_stats_clear (ro_stats_t *stats);
+
+/* STATS of DIST, the distribution of the battle A against D.  */
+int ro_dist_stats (ro_stats_t *stats, const ro_dist_t *dist,
+                   unsigned long a, unsigned long d);
 
 /* ------------------------------------------------------------------ */
 /* Game: the one-round game matrix (Georgiou's analysis)              */

@@ -23,31 +23,16 @@
    armies the attacker can lose in one round, so a single query needs
    memory for L+1 rows of D+1 states, not the whole grid.  */
 
-typedef struct
-{
-  mpz_t n;
-  unsigned long e[2];
-} ro_cell_t;
-
-typedef struct
-{
-  const ro_model_t *model;
-  unsigned long base[2];
-  unsigned long rows, cols;
-  ro_cell_t *cell;
-  mpz_t big;                    /* multiplier that does not fit a limb */
-} ro_solver_t;
-
-static ro_cell_t *
-solver_cell (ro_solver_t *s, unsigned long f, unsigned long d)
+ro_cell_t *
+ro_solver_cell (ro_solver_t *s, unsigned long f, unsigned long d)
 {
   return &s->cell[(f % s->rows) * s->cols + d];
 }
 
 /* The exponents of the bases that one round of NA against ND dice adds
    to the denominator.  */
-static void
-round_exponents (unsigned long r[2], const ro_solver_t *s,
+void
+ro_solver_round_exponents (unsigned long r[2], const ro_solver_t *s,
                  unsigned na, unsigned nd)
 {
   if (s->base[1] == 1)
@@ -81,9 +66,9 @@ small_multiplier (unsigned long *out, const mpz_t c, unsigned long b0,
 }
 
 /* N += C * base[0]^K[0] * base[1]^K[1] * CHILD.  */
-static void
-add_scaled (ro_solver_t *s, mpz_t n, const mpz_t c, const unsigned long k[2],
-            const mpz_t child)
+void
+ro_solver_add_scaled (ro_solver_t *s, mpz_t n, const mpz_t c,
+                      const unsigned long k[2], const mpz_t child)
 {
   unsigned long m;
   if (small_multiplier (&m, c, s->base[0], k[0], s->base[1], k[1]))
@@ -105,14 +90,16 @@ add_scaled (ro_solver_t *s, mpz_t n, const mpz_t c, const unsigned long k[2],
 static void
 solve_state (ro_solver_t *s, unsigned long f, unsigned long d)
 {
-  ro_cell_t *x = solver_cell (s, f, d);
+  ro_cell_t *x = ro_solver_cell (s, f, d);
   const ro_rules_t *rules = &s->model->rules;
 
-  if (d == 0 || f == 0)
+  int end = ro_rules_ended (rules, f, d);
+  if (end != 0)
     {
-      /* The defender is gone (the attacker has won, even with nothing
-         left to fight), or the attacker cannot roll.  */
-      mpz_set_ui (x->n, d == 0);
+      /* The defender is down to the goal (the attacker has won, even
+         with nothing left to fight), or the attacker cannot roll or has
+         reached his stop.  */
+      mpz_set_ui (x->n, end > 0);
       x->e[0] = x->e[1] = 0;
       return;
     }
@@ -129,7 +116,7 @@ solve_state (ro_solver_t *s, unsigned long f, unsigned long d)
      denominator.  */
   for (unsigned k = 0; k <= m; k++)
     {
-      const ro_cell_t *c = solver_cell (s, f - k, d - (m - k));
+      const ro_cell_t *c = ro_solver_cell (s, f - k, d - (m - k));
       if (mpz_sgn (c->n) == 0 || mpz_sgn (r->count[k]) == 0)
         continue;
       for (int b = 0; b < 2; b++)
@@ -142,16 +129,16 @@ solve_state (ro_solver_t *s, unsigned long f, unsigned long d)
   if (!any)
     return;
 
-  round_exponents (re, s, na, nd);
+  ro_solver_round_exponents (re, s, na, nd);
   x->e[0] = e[0] + re[0];
   x->e[1] = e[1] + re[1];
   for (unsigned k = 0; k <= m; k++)
     {
-      const ro_cell_t *c = solver_cell (s, f - k, d - (m - k));
+      const ro_cell_t *c = ro_solver_cell (s, f - k, d - (m - k));
       if (mpz_sgn (c->n) == 0 || mpz_sgn (r->count[k]) == 0)
         continue;
       unsigned long sh[2] = { e[0] - c->e[0], e[1] - c->e[1] };
-      add_scaled (s, x->n, r->count[k], sh, c->n);
+      ro_solver_add_scaled (s, x->n, r->count[k], sh, c->n);
     }
 }
 
@@ -163,8 +150,8 @@ max_attacker_loss (const ro_rules_t *rules)
     ? rules->attack_dice : rules->defend_dice;
 }
 
-static int
-solver_init (ro_solver_t *s, const ro_model_t *model, unsigned long d)
+int
+ro_solver_init (ro_solver_t *s, const ro_model_t *model, unsigned long d)
 {
   const ro_rules_t *rules = &model->rules;
   s->model = model;
@@ -189,8 +176,8 @@ solver_init (ro_solver_t *s, const ro_model_t *model, unsigned long d)
   return RO_OK;
 }
 
-static void
-solver_clear (ro_solver_t *s)
+void
+ro_solver_clear (ro_solver_t *s)
 {
   for (unsigned long i = 0; i < s->rows * s->cols; i++)
     mpz_clear (s->cell[i].n);
@@ -199,8 +186,8 @@ solver_clear (ro_solver_t *s)
 }
 
 /* WIN = N / (base[0]^e[0] * base[1]^e[1]), reduced.  */
-static void
-cell_get_q (mpq_t win, const ro_solver_t *s, const ro_cell_t *x)
+void
+ro_solver_get_q (mpq_t win, const ro_solver_t *s, const ro_cell_t *x)
 {
   mpz_t t;
   mpz_init (t);
@@ -279,9 +266,9 @@ ro_battle_win (mpq_t win, const ro_rules_t *rules,
     return rc;
 
   unsigned long f = ro_rules_fighting (rules, a);
-  if (d == 0 || f == 0)
+  if (ro_rules_ended (rules, f, d) != 0)
     {
-      mpq_set_ui (win, d == 0, 1);
+      mpq_set_ui (win, ro_rules_ended (rules, f, d) > 0, 1);
       return RO_OK;
     }
 
@@ -290,7 +277,7 @@ ro_battle_win (mpq_t win, const ro_rules_t *rules,
   rc = ro_model_init (&model, rules);
   if (rc != RO_OK)
     return rc;
-  rc = solver_init (&s, &model, d);
+  rc = ro_solver_init (&s, &model, d);
   if (rc != RO_OK)
     {
       ro_model_clear (&model);
@@ -300,8 +287,8 @@ ro_battle_win (mpq_t win, const ro_rules_t *rules,
     for (unsigned long j = 0; j <= d; j++)
       if (reachable (rules, f, d, i, j))
         solve_state (&s, i, j);
-  cell_get_q (win, &s, solver_cell (&s, f, d));
-  solver_clear (&s);
+  ro_solver_get_q (win, &s, ro_solver_cell (&s, f, d));
+  ro_solver_clear (&s);
   ro_model_clear (&model);
   return RO_OK;
 }
@@ -324,7 +311,7 @@ ro_battle_grid (const ro_rules_t *rules, unsigned long a_lo,
   rc = ro_model_init (&model, rules);
   if (rc != RO_OK)
     return rc;
-  rc = solver_init (&s, &model, d_hi);
+  rc = ro_solver_init (&s, &model, d_hi);
   if (rc != RO_OK)
     {
       ro_model_clear (&model);
@@ -342,12 +329,12 @@ ro_battle_grid (const ro_rules_t *rules, unsigned long a_lo,
         solve_state (&s, i, j);
       for (unsigned long j = d_lo; i >= f_lo && j <= d_hi && rc == 0; j++)
         {
-          cell_get_q (win, &s, solver_cell (&s, i, j));
+          ro_solver_get_q (win, &s, ro_solver_cell (&s, i, j));
           rc = fn (data, a_lo + (i - f_lo), j, win);
         }
     }
   mpq_clear (win);
-  solver_clear (&s);
+  ro_solver_clear (&s);
   ro_model_clear (&model);
   return rc;
 }
@@ -361,7 +348,7 @@ ro_battle_memory (double *bytes, const ro_rules_t *rules,
     return rc;
 
   double f = (double) ro_rules_fighting (rules, a);
-  if (f == 0 || d == 0)
+  if (ro_rules_ended (rules, (unsigned long) f, d) != 0)
     {
       /* Decided before any dice are rolled.  */
       *bytes = 65536;

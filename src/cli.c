@@ -195,6 +195,14 @@ cli_print_rules_text (FILE *out, const ro_rules_t *r)
     fprintf (out, ", highest die %+d for the attacker and %+d for the "
              "defender", r->attack_bonus, r->defend_bonus);
   fputs (".\n", out);
+  if (r->stop != 0)
+    fprintf (out, "The attacker stops when he is down to %lu %s (%s).\n",
+             r->stop, r->stop == 1 ? "army" : "armies",
+             r->count == RO_COUNT_TERRITORY ? "counting the territory"
+             : "counting the fighting armies");
+  if (r->goal != 0)
+    fprintf (out, "The attacker is satisfied when the defender is down to "
+             "%lu.\n", r->goal);
 }
 
 void
@@ -202,7 +210,9 @@ cli_print_rules_json (FILE *out, const ro_rules_t *r)
 {
   fprintf (out, "{\"attack_sides\":%u,\"defend_sides\":%u,"
            "\"attack_dice\":%u,\"defend_dice\":%u,"
-           "\"attack_bonus\":%d,\"defend_bonus\":%d,\"ties\":\"%s\"}",
+           "\"attack_bonus\":%d,\"defend_bonus\":%d,\"ties\":\"%s\","
+           "\"stop\":%lu,\"goal\":%lu}",
            r->attack_sides, r->defend_sides, r->attack_dice, r->defend_dice,
-           r->attack_bonus, r->defend_bonus, cli_ties_name (r->ties));
+           r->attack_bonus, r->defend_bonus, cli_ties_name (r->ties),
+           r->stop, r->goal);
 }

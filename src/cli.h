@@ -27,6 +27,8 @@ typedef struct
   cli_format_t format;
   double max_memory;            /* bytes a computation may take */
   const char *game_value;       /* --game-value, NULL when not given */
+  int dist;                     /* --dist: the distribution of the end */
+  int stats;                    /* --stats: expectations and variances */
 } cli_opts_t;
 
 /* Print "riskodds: MESSAGE" on stderr; return CLI_EXIT_ERROR.  */
@@ -75,6 +77,13 @@ const char *cli_ties_name (ro_ties_t ties);
 
 /* The "rules" object of the JSON outputs.  */
 void cli_print_rules_json (FILE *out, const ro_rules_t *rules);
+
+/* The distribution of a battle's end and its statistics, in the chosen
+   format (for JSON, the values of "distribution" and "stats").  */
+int cli_print_dist (const cli_opts_t *opts, unsigned long a, unsigned long d,
+                    const ro_dist_t *dist);
+int cli_print_stats (const cli_opts_t *opts, unsigned long a,
+                     unsigned long d, const ro_dist_t *dist);
 
 /* Subcommands: ARGV holds only the operands.  */
 int cmd_battle (const cli_opts_t *opts, int argc, char **argv);

@@ -54,6 +54,8 @@ print_csv (const cli_opts_t *o, unsigned long a, unsigned long d,
           t->win.exact, t->win.decimal, t->lose.exact, t->lose.decimal);
 }
 
+/* The JSON object, without its closing brace: --dist and --stats add
+   their keys.  */
 static void
 print_json (const cli_opts_t *o, unsigned long a, unsigned long d,
             const battle_text_t *t)
@@ -65,7 +67,6 @@ print_json (const cli_opts_t *o, unsigned long a, unsigned long d,
   cli_num_json (stdout, &t->win);
   fputs (",\"lose\":", stdout);
   cli_num_json (stdout, &t->lose);
-  fputs ("}\n", stdout);
 }
 
 /* Whether ARG reads as a word rather than a number: a mistyped
@@ -101,35 +102,79 @@ parse_operands (const cli_opts_t *o, int argc, char **argv,
   return rc;
 }
 
+/* With --dist or --stats: P(win) from the distribution, then the
+   distribution and the statistics.  A CSV file holds one table.  */
+static int
+print_battle (const cli_opts_t *o, unsigned long a, unsigned long d,
+              const battle_text_t *t, const ro_dist_t *dist)
+{
+  int rc = CLI_EXIT_OK;
+  if (o->format == CLI_FORMAT_JSON)
+    {
+      print_json (o, a, d, t);
+      if (o->dist)
+        {
+          fputs (",\"distribution\":", stdout);
+          rc = cli_print_dist (o, a, d, dist);
+        }
+      if (o->stats && rc == CLI_EXIT_OK)
+        {
+          fputs (",\"stats\":", stdout);
+          rc = cli_print_stats (o, a, d, dist);
+        }
+      fputs ("}\n", stdout);
+      return rc;
+    }
+  if (o->format == CLI_FORMAT_CSV)
+    {
+      if (o->dist)
+        return cli_print_dist (o, a, d, dist);
+      if (o->stats)
+        return cli_print_stats (o, a, d, dist);
+      print_csv (o, a, d, t);
+      return CLI_EXIT_OK;
+    }
+  print_text (o, a, d, t);
+  if (o->dist)
+    rc = cli_print_dist (o, a, d, dist);
+  if (o->stats && rc == CLI_EXIT_OK)
+    rc = cli_print_stats (o, a, d, dist);
+  return rc;
+}
+
 int
 cmd_battle (const cli_opts_t *o, int argc, char **argv)
 {
   unsigned long a, d;
   int rc = parse_operands (o, argc, argv, &a, &d);
+  if (rc == CLI_EXIT_OK && o->dist && o->stats
+      && o->format == CLI_FORMAT_CSV)
+    rc = cli_usage_error ("a CSV file holds one table: give --dist or "
+                          "--stats, or use --format json");
   if (rc == CLI_EXIT_OK)
     rc = cli_check_memory (o, a, d);
   if (rc != CLI_EXIT_OK)
     return rc;
 
   mpq_t win;
+  ro_dist_t dist;
   mpq_init (win);
-  int lrc = ro_battle_win (win, &o->rules, a, d);
+  ro_dist_init (&dist);
+  int lrc = o->dist || o->stats ? ro_battle_dist (&dist, &o->rules, a, d)
+    : ro_battle_win (win, &o->rules, a, d);
   battle_text_t t;
   if (lrc != RO_OK)
     rc = cli_error ("%lu against %lu: %s", a, d, ro_strerror (lrc));
   else
-    rc = battle_text_init (&t, win, o->digits);
+    rc = battle_text_init (&t, o->dist || o->stats ? dist.win : win,
+                           o->digits);
   mpq_clear (win);
-  if (rc != CLI_EXIT_OK)
-    return rc;
-
-  if (o->format == CLI_FORMAT_JSON)
-    print_json (o, a, d, &t);
-  else if (o->format == CLI_FORMAT_CSV)
-    print_csv (o, a, d, &t);
-  else
-    print_text (o, a, d, &t);
-  cli_num_clear (&t.win);
-  cli_num_clear (&t.lose);
-  return CLI_EXIT_OK;
+  if (rc == CLI_EXIT_OK)
+    {
+      rc = print_battle (o, a, d, &t, &dist);
+      cli_num_clear (&t.win);
+      cli_num_clear (&t.lose);
+    }
+  ro_dist_clear (&dist);
+  return rc;
 }

@@ -22,7 +22,11 @@ enum
   OPT_ATTACK_BONUS,
   OPT_DEFEND_BONUS,
   OPT_TIES,
-  OPT_GAME_VALUE
+  OPT_GAME_VALUE,
+  OPT_DIST,
+  OPT_STATS,
+  OPT_STOP,
+  OPT_GOAL
 };
 
 static const struct option long_options[] = {
@@ -39,6 +43,10 @@ static const struct option long_options[] = {
   {"format", required_argument, NULL, 'f'},
   {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
   {"game-value", required_argument, NULL, OPT_GAME_VALUE},
+  {"dist", no_argument, NULL, OPT_DIST},
+  {"stats", no_argument, NULL, OPT_STATS},
+  {"stop", required_argument, NULL, OPT_STOP},
+  {"goal", required_argument, NULL, OPT_GOAL},
   {"help", no_argument, NULL, 'h'},
   {"version", no_argument, NULL, 'V'},
   {NULL, 0, NULL, 0}
@@ -356,6 +364,14 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
       case 'f': rc = parse_format (&opts->format, optarg); break;
       case OPT_MAX_MEMORY: rc = parse_size (&opts->max_memory, optarg); break;
       case OPT_GAME_VALUE: opts->game_value = optarg; break;
+      case OPT_DIST: opts->dist = 1; break;
+      case OPT_STATS: opts->stats = 1; break;
+      case OPT_STOP:
+        rc = cli_parse_armies (&opts->rules.stop, optarg, "--stop");
+        break;
+      case OPT_GOAL:
+        rc = cli_parse_armies (&opts->rules.goal, optarg, "--goal");
+        break;
       case OPT_SIDES: case OPT_ATTACK_SIDES: case OPT_DEFEND_SIDES:
       case OPT_ATTACK_DICE: case OPT_DEFEND_DICE:
       case OPT_ATTACK_BONUS: case OPT_DEFEND_BONUS: case OPT_TIES:
@@ -396,6 +412,7 @@ main (int argc, char **argv)
   opts.format = CLI_FORMAT_TEXT;
   opts.max_memory = default_max_memory ();
   opts.game_value = NULL;
+  opts.dist = opts.stats = 0;
 
   int rc = check_negative_operands (argc, argv);
   if (rc == CLI_EXIT_OK)

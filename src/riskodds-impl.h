@@ -23,4 +23,52 @@ void ro_model_clear (ro_model_t *model);
    solvers work on this "fighting" count only.  */
 unsigned long ro_rules_fighting (const ro_rules_t *rules, unsigned long a);
 
+/* The integer solver's state (battle.c): a probability N over
+   base[0]^e[0] * base[1]^e[1], base[] the sides of the dice (one base,
+   base[1] = 1, when both sides roll the same dice).  */
+typedef struct
+{
+  mpz_t n;
+  unsigned long e[2];
+} ro_cell_t;
+
+typedef struct
+{
+  const ro_model_t *model;
+  unsigned long base[2];
+  unsigned long rows, cols;
+  ro_cell_t *cell;
+  mpz_t big;                    /* multiplier that does not fit a limb */
+} ro_solver_t;
+
+/* The cell of state (F, D) in the ring of ROWS rows.  */
+ro_cell_t *ro_solver_cell (ro_solver_t *s, unsigned long f, unsigned long d);
+
+/* Rows for the most armies the attacker can lose in one round, plus one,
+   of D + 1 states each.  */
+int ro_solver_init (ro_solver_t *s, const ro_model_t *model, unsigned long d);
+void ro_solver_clear (ro_solver_t *s);
+
+/* The exponents of the bases that one round of NA against ND dice adds to
+   the denominator.  */
+void ro_solver_round_exponents (unsigned long r[2], const ro_solver_t *s,
+                                unsigned na, unsigned nd);
+
+/* N += C * base[0]^K[0] * base[1]^K[1] * CHILD.  */
+void ro_solver_add_scaled (ro_solver_t *s, mpz_t n, const mpz_t c,
+                           const unsigned long k[2], const mpz_t child);
+
+/* Q = X's probability, reduced.  */
+void ro_solver_get_q (mpq_t q, const ro_solver_t *s, const ro_cell_t *x);
+
+/* The fighting armies at or below which the attacker stops: the
+   fighting count of RULES->stop.  */
+unsigned long ro_rules_stop_fighting (const ro_rules_t *rules);
+
+/* Whether the battle is over in state (F fighting, D defending): 1 when
+   the attacker has won (D at or below the goal), -1 when he has lost (he
+   cannot roll or has reached his stop), 0 while it goes on.  */
+int ro_rules_ended (const ro_rules_t *rules, unsigned long f,
+                    unsigned long d);
+
 #endif /* RISKODDS_IMPL_H */

@@ -15,6 +15,8 @@ ro_rules_init (ro_rules_t *rules)
   rules->defend_bonus = 0;
   rules->ties = RO_TIES_DEFENDER;
   rules->count = RO_COUNT_TERRITORY;
+  rules->stop = 0;
+  rules->goal = 0;
 }
 
 static int
@@ -40,6 +42,8 @@ ro_rules_check (const ro_rules_t *rules)
       || rules->defend_bonus < -RO_BONUS_MAX
       || rules->defend_bonus > RO_BONUS_MAX)
     return RO_ERULES;
+  if (rules->stop > RO_ARMIES_MAX || rules->goal > RO_ARMIES_MAX)
+    return RO_ERULES;
   return RO_OK;
 }
 
@@ -58,6 +62,22 @@ ro_rules_fighting (const ro_rules_t *rules, unsigned long a)
   if (rules->count == RO_COUNT_ATTACKERS)
     return a;
   return a == 0 ? 0 : a - 1;
+}
+
+unsigned long
+ro_rules_stop_fighting (const ro_rules_t *rules)
+{
+  return ro_rules_fighting (rules, rules->stop);
+}
+
+int
+ro_rules_ended (const ro_rules_t *rules, unsigned long f, unsigned long d)
+{
+  if (d <= rules->goal)
+    return 1;
+  if (f == 0 || f <= ro_rules_stop_fighting (rules))
+    return -1;
+  return 0;
 }
 
 unsigned

@@ -1,0 +1,204 @@
+/* cmd_dist.c -- riskodds --dist / --stats: how a battle ends, exactly */
+
+#include <config.h>
+
+#include <stdlib.h>
+
+#include "cli.h"
+
+/* ------------------------------------------------------------------ */
+/* The distribution                                                   */
+/* ------------------------------------------------------------------ */
+
+/* One row: the outcome's probability and the running total from the
+   attacker's best end.  */
+typedef struct
+{
+  cli_num_t p, cum;
+} dist_row_t;
+
+static int
+dist_row_init (dist_row_t *row, const mpq_t p, const mpq_t cum,
+               unsigned long digits)
+{
+  int rc = cli_num_init (&row->p, p, digits);
+  if (rc == CLI_EXIT_OK && (rc = cli_num_init (&row->cum, cum, digits)) != 0)
+    cli_num_clear (&row->p);
+  return rc;
+}
+
+static void
+dist_row_clear (dist_row_t *row)
+{
+  cli_num_clear (&row->p);
+  cli_num_clear (&row->cum);
+}
+
+static void
+print_dist_row (const cli_opts_t *o, unsigned long a, unsigned long d,
+                const ro_outcome_t *x, const dist_row_t *row, size_t i)
+{
+  const char *who = x->won ? "attacker" : "defender";
+  int w = (int) o->digits + 8;
+  if (o->format == CLI_FORMAT_CSV)
+    printf ("%lu,%lu,%s,%s,%lu,%lu,%s,%s,%s,%s\n", a, d,
+            cli_count_name (o->rules.count), who, x->attackers, x->defenders,
+            row->p.exact, row->p.decimal, row->cum.exact, row->cum.decimal);
+  else if (o->format == CLI_FORMAT_JSON)
+    {
+      printf ("%s{\"winner\":\"%s\",\"attackers_left\":%lu,"
+              "\"defenders_left\":%lu,\"exact\":\"%s\",\"decimal\":\"%s\","
+              "\"cumulative\":", i ? "," : "", who, x->attackers,
+              x->defenders, row->p.exact, row->p.decimal);
+      cli_num_json (stdout, &row->cum);
+      fputc ('}', stdout);
+    }
+  else
+    printf ("  %-9s %7lu %7lu  %-*s %-*s %s\n", who, x->attackers,
+            x->defenders, w, row->p.decimal, w, row->cum.decimal,
+            row->p.exact);
+}
+
+/* Print DIST in the chosen format (JSON: the value of "distribution").  */
+int
+cli_print_dist (const cli_opts_t *o, unsigned long a, unsigned long d,
+                const ro_dist_t *dist)
+{
+  int w = (int) o->digits + 8, rc = CLI_EXIT_OK;
+  if (o->format == CLI_FORMAT_CSV)
+    puts ("attackers,defenders,count,winner,attackers_left,defenders_left,"
+          "exact,decimal,cumulative_exact,cumulative_decimal");
+  else if (o->format == CLI_FORMAT_JSON)
+    fputc ('[', stdout);
+  else
+    printf ("\nHow the battle ends (the attacker's armies counted as --count "
+            "says; cumulative:\nthis end or a better one for the "
+            "attacker):\n  %-9s %7s %7s  %-*s %-*s %s\n", "winner",
+            "A left", "D left", w, "probability", w, "cumulative", "exact");
+  mpq_t cum;
+  mpq_init (cum);
+  for (size_t i = 0; i < dist->n && rc == CLI_EXIT_OK; i++)
+    {
+      dist_row_t row;
+      mpq_add (cum, cum, dist->outcome[i].p);
+      rc = dist_row_init (&row, dist->outcome[i].p, cum, o->digits);
+      if (rc == CLI_EXIT_OK)
+        {
+          print_dist_row (o, a, d, &dist->outcome[i], &row, i);
+          dist_row_clear (&row);
+        }
+    }
+  mpq_clear (cum);
+  if (o->format == CLI_FORMAT_JSON)
+    fputc (']', stdout);
+  return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Expectations and variances                                         */
+/* ------------------------------------------------------------------ */
+
+static const char *const condition_name[3] = { "all", "win", "loss" };
+static const char *const condition_text[3] = {
+  "every battle", "attacker wins", "defender holds"
+};
+static const char *const quantity_name[4] = {
+  "attackers_left", "defenders_left", "attackers_lost", "defenders_lost"
+};
+
+/* The mean and variance of quantity Q under condition C.  */
+static void
+stat_values (const ro_stats_t *st, int c, int q, const mpq_t **mean,
+             const mpq_t **var)
+{
+  switch (q)
+    {
+    case 0:
+      *mean = &st->attackers_left[c];
+      *var = &st->attackers_left_var[c];
+      break;
+    case 1:
+      *mean = &st->defenders_left[c];
+      *var = &st->defenders_left_var[c];
+      break;
+    case 2:
+      *mean = &st->attackers_lost[c];
+      *var = &st->attackers_left_var[c];
+      break;
+    default:
+      *mean = &st->defenders_lost[c];
+      *var = &st->defenders_left_var[c];
+      break;
+    }
+}
+
+static int
+print_stat (const cli_opts_t *o, unsigned long a, unsigned long d,
+            const ro_stats_t *st, int c, int q)
+{
+  const mpq_t *mean, *var;
+  cli_num_t m, v;
+  stat_values (st, c, q, &mean, &var);
+  if (cli_num_init (&m, *mean, o->digits) != CLI_EXIT_OK)
+    return CLI_EXIT_ERROR;
+  if (cli_num_init (&v, *var, o->digits) != CLI_EXIT_OK)
+    {
+      cli_num_clear (&m);
+      return CLI_EXIT_ERROR;
+    }
+  if (o->format == CLI_FORMAT_CSV)
+    printf ("%lu,%lu,%s,%s,%s,%s,%s,%s,%s\n", a, d,
+            cli_count_name (o->rules.count), condition_name[c],
+            quantity_name[q], m.exact, m.decimal, v.exact, v.decimal);
+  else if (o->format == CLI_FORMAT_JSON)
+    {
+      printf ("%s\"%s\":{\"mean\":", q ? "," : "", quantity_name[q]);
+      cli_num_json (stdout, &m);
+      fputs (",\"variance\":", stdout);
+      cli_num_json (stdout, &v);
+      fputc ('}', stdout);
+    }
+  else
+    printf ("  %-15s %-15s %-*s %s\n", q ? "" : condition_text[c],
+            quantity_name[q], (int) o->digits + 8, m.decimal, v.decimal);
+  cli_num_clear (&m);
+  cli_num_clear (&v);
+  return CLI_EXIT_OK;
+}
+
+/* Print the statistics of DIST (JSON: the value of "stats").  */
+int
+cli_print_stats (const cli_opts_t *o, unsigned long a, unsigned long d,
+                 const ro_dist_t *dist)
+{
+  ro_stats_t st;
+  int rc = CLI_EXIT_OK;
+  ro_stats_init (&st);
+  ro_dist_stats (&st, dist, a, d);
+  if (o->format == CLI_FORMAT_CSV)
+    puts ("attackers,defenders,count,condition,quantity,mean_exact,"
+          "mean_decimal,variance_exact,variance_decimal");
+  else if (o->format == CLI_FORMAT_JSON)
+    fputc ('{', stdout);
+  else
+    printf ("\nExpected armies (the attacker's counted as --count says; "
+            "lost = start - left;\nfractions with --format csv or json):\n"
+            "  %-15s %-15s %-*s %s\n", "given", "quantity",
+            (int) o->digits + 8, "mean", "variance");
+  for (int c = 0; c < 3 && rc == CLI_EXIT_OK; c++)
+    {
+      if (o->format == CLI_FORMAT_JSON)
+        printf ("%s\"%s\":%s", c ? "," : "", condition_name[c],
+                st.has[c] ? "{" : "null");
+      else if (o->format == CLI_FORMAT_TEXT && !st.has[c])
+        printf ("  %-15s (never happens)\n", condition_text[c]);
+      for (int q = 0; q < 4 && st.has[c] && rc == CLI_EXIT_OK; q++)
+        rc = print_stat (o, a, d, &st, c, q);
+      if (o->format == CLI_FORMAT_JSON && st.has[c])
+        fputc ('}', stdout);
+    }
+  if (o->format == CLI_FORMAT_JSON)
+    fputc ('}', stdout);
+  ro_stats_clear (&st);
+  return rc;
+}
