@@ -1,0 +1,460 @@
+/* check_dist.c -- tests of the distribution of a battle's end and its
+   statistics, with stop and goal thresholds */
+
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "riskodds.h"
+#include "testutil.h"
+
+/* The reference: every path of rounds from the start to an end, followed
+   one by one (no memo, no forward pass, no common denominators), each
+   with the product of its rounds' probabilities, added to the end it
+   reaches.  The one-round counts come from ro_round_count, which
+   check_dice tests against brute force over every roll.  The ends are
+   kept in a small table indexed by (attacker fighting armies left,
+   defenders left).  */
+#define MAXA 12
+#define MAXD 12
+
+typedef struct
+{
+  ro_rules_t rules;
+  mpq_t round[6][6][6];         /* [na][nd][k]: P(attacker loses k) */
+  mpq_t end[MAXA + 1][MAXD + 1];
+  unsigned long f_stop;
+} ref_t;
+
+static unsigned long
+fighting (const ro_rules_t *r, unsigned long a)
+{
+  if (r->count == RO_COUNT_ATTACKERS)
+    return a;
+  return a ? a - 1 : 0;
+}
+
+static void
+ref_init (ref_t *ref, const ro_rules_t *rules)
+{
+  ro_round_t r;
+  ref->rules = *rules;
+  ref->f_stop = fighting (rules, rules->stop);
+  ro_round_init (&r);
+  for (unsigned na = 0; na < 6; na++)
+    for (unsigned nd = 0; nd < 6; nd++)
+      for (unsigned k = 0; k < 6; k++)
+        mpq_init (ref->round[na][nd][k]);
+  for (unsigned na = 1; na <= rules->attack_dice; na++)
+    for (unsigned nd = 1; nd <= rules->defend_dice; nd++)
+      {
+        ck_assert_int_eq (ro_round_count (&r, rules, na, nd), RO_OK);
+        for (unsigned k = 0; k <= r.comparisons; k++)
+          {
+            mpz_set (mpq_numref (ref->round[na][nd][k]), r.count[k]);
+            mpz_set (mpq_denref (ref->round[na][nd][k]), r.total);
+            mpq_canonicalize (ref->round[na][nd][k]);
+          }
+      }
+  ro_round_clear (&r);
+  for (unsigned f = 0; f <= MAXA; f++)
+    for (unsigned d = 0; d <= MAXD; d++)
+      mpq_init (ref->end[f][d]);
+}
+
+static void
+ref_clear (ref_t *ref)
+{
+  for (unsigned na = 0; na < 6; na++)
+    for (unsigned nd = 0; nd < 6; nd++)
+      for (unsigned k = 0; k < 6; k++)
+        mpq_clear (ref->round[na][nd][k]);
+  for (unsigned f = 0; f <= MAXA; f++)
+    for (unsigned d = 0; d <= MAXD; d++)
+      mpq_clear (ref->end[f][d]);
+}
+
+/* Whether (F, D) ends the battle, straight from the definitions.  */
+static int
+ref_over (const ref_t *ref, unsigned long f, unsigned long d)
+{
+  return d <= ref->rules.goal || f == 0 || f <= ref->f_stop;
+}
+
+static void
+ref_paths (ref_t *ref, unsigned long f, unsigned long d, const mpq_t p)
+{
+  if (ref_over (ref, f, d))
+    {
+      mpq_add (ref->end[f][d], ref->end[f][d], p);
+      return;
+    }
+  unsigned na = f < ref->rules.attack_dice ? f : ref->rules.attack_dice;
+  unsigned nd = d < ref->rules.defend_dice ? d : ref->rules.defend_dice;
+  unsigned m = na < nd ? na : nd;
+  mpq_t q;
+  mpq_init (q);
+  for (unsigned k = 0; k <= m; k++)
+    if (mpq_sgn (ref->round[na][nd][k]) != 0)
+      {
+        mpq_mul (q, p, ref->round[na][nd][k]);
+        ref_paths (ref, f - k, d - (m - k), q);
+      }
+  mpq_clear (q);
+}
+
+/* The library's distribution of A v D equals the reference's, end by
+   end, sums to 1, is sorted, and its wins sum to ro_battle_win.  */
+static void
+check_battle (const ro_rules_t *rules, unsigned long a, unsigned long d)
+{
+  ref_t ref;
+  ro_dist_t dist;
+  mpq_t one, sum, win;
+  unsigned long behind = rules->count == RO_COUNT_TERRITORY;
+  char what[160];
+  snprintf (what, sizeof what, "d%u x%u %+d v d%u x%u %+d, ties %d, %s, "
+            "stop %lu, goal %lu, %lu v %lu", rules->attack_sides,
+            rules->attack_dice, rules->attack_bonus, rules->defend_sides,
+            rules->defend_dice, rules->defend_bonus, (int) rules->ties,
+            behind ? "territory" : "attackers", rules->stop, rules->goal, a, d);
+
+  ref_init (&ref, rules);
+  mpq_inits (one, sum, win, (mpq_ptr) 0);
+  mpq_set_ui (one, 1, 1);
+  ref_paths (&ref, fighting (rules, a), d, one);
+
+  ro_dist_init (&dist);
+  ck_assert_msg (ro_battle_dist (&dist, rules, a, d) == RO_OK, "%s", what);
+  size_t nonzero = 0;
+  for (unsigned f = 0; f <= MAXA; f++)
+    for (unsigned j = 0; j <= MAXD; j++)
+      nonzero += mpq_sgn (ref.end[f][j]) != 0;
+  ck_assert_msg (dist.n == nonzero, "%s: %zu ends, the reference has %zu",
+                 what, dist.n, nonzero);
+  for (size_t i = 0; i < dist.n; i++)
+    {
+      const ro_outcome_t *o = &dist.outcome[i];
+      ck_assert_msg (o->attackers >= behind, "%s", what);
+      unsigned long f = o->attackers - behind;
+      ck_assert_msg (f <= MAXA && o->defenders <= MAXD, "%s", what);
+      ck_assert_msg (mpq_equal (o->p, ref.end[f][o->defenders]),
+                     "%s: end (%lu, %lu) has %s, the reference %s", what,
+                     o->attackers, o->defenders, mpq_get_str (NULL, 10, o->p),
+                     mpq_get_str (NULL, 10, ref.end[f][o->defenders]));
+      ck_assert_msg (o->won == (o->defenders <= rules->goal), "%s", what);
+      ck_assert_msg (mpz_cmp_ui (mpq_denref (o->p), 0) > 0, "%s", what);
+      mpq_add (sum, sum, o->p);
+      /* The attacker's best first.  */
+      if (i > 0)
+        {
+          const ro_outcome_t *b = &dist.outcome[i - 1];
+          ck_assert_msg (b->won >= o->won, "%s: order", what);
+          if (b->won && o->won)
+            ck_assert_msg (b->attackers > o->attackers
+                           || (b->attackers == o->attackers
+                               && b->defenders < o->defenders),
+                           "%s: order of wins", what);
+          if (!b->won && !o->won)
+            ck_assert_msg (b->defenders < o->defenders
+                           || (b->defenders == o->defenders
+                               && b->attackers > o->attackers),
+                           "%s: order of losses", what);
+        }
+    }
+  ck_assert_msg (mpq_equal (sum, one), "%s: sums to %s", what,
+                 mpq_get_str (NULL, 10, sum));
+  ck_assert_int_eq (ro_battle_win (win, rules, a, d), RO_OK);
+  ck_assert_msg (mpq_equal (win, dist.win), "%s: win %s, ro_battle_win %s",
+                 what, mpq_get_str (NULL, 10, dist.win),
+                 mpq_get_str (NULL, 10, win));
+  ro_dist_clear (&dist);
+  mpq_clears (one, sum, win, (mpq_ptr) 0);
+  ref_clear (&ref);
+}
+
+START_TEST (test_standard_grid)
+{
+  ro_rules_t r;
+  ro_rules_init (&r);
+  r.count = _i ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
+  for (unsigned long a = _i ? 0 : 1; a <= 9; a++)
+    for (unsigned long d = 0; d <= 9; d++)
+      check_battle (&r, a, d);
+}
+END_TEST
+
+START_TEST (test_stop_goal_grid)
+{
+  ro_rules_t r;
+  ro_rules_init (&r);
+  r.count = _i ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
+  for (unsigned long stop = 0; stop <= 4; stop++)
+    for (unsigned long goal = 0; goal <= 3; goal++)
+      for (unsigned long a = 1; a <= 8; a++)
+        for (unsigned long d = 0; d <= 8; d++)
+          {
+            r.stop = stop;
+            r.goal = goal;
+            check_battle (&r, a, d);
+          }
+}
+END_TEST
+
+START_TEST (test_random_rules)
+{
+  gmp_randstate_t st;
+  test_rand_init (st, 40);
+  for (unsigned long it = 0; it < 60 * test_scale; it++)
+    {
+      ro_rules_t r;
+      ro_rules_init (&r);
+      r.attack_sides = test_rand_range (st, 2, 8);
+      r.defend_sides = test_rand_range (st, 2, 8);
+      r.attack_dice = test_rand_range (st, 1, 4);
+      r.defend_dice = test_rand_range (st, 1, 4);
+      r.ties = test_rand_range (st, 0, 1) ? RO_TIES_ATTACKER
+        : RO_TIES_DEFENDER;
+      r.count = test_rand_range (st, 0, 1) ? RO_COUNT_ATTACKERS
+        : RO_COUNT_TERRITORY;
+      r.attack_bonus = test_random_bonus (st);
+      r.defend_bonus = test_random_bonus (st);
+      r.stop = test_rand_range (st, 0, 2) ? 0 : test_rand_range (st, 1, 4);
+      r.goal = test_rand_range (st, 0, 2) ? 0 : test_rand_range (st, 1, 3);
+      unsigned long a = test_rand_range (st, 1, 8);
+      unsigned long d = test_rand_range (st, 0, 8);
+      check_battle (&r, a, d);
+    }
+  gmp_randclear (st);
+}
+END_TEST
+
+/* By hand: 2 v 1 (territory) is one die against one: the attacker ends
+   with both armies (one behind) at 15/36, or with the one behind against
+   the defender's one at 21/36.  */
+START_TEST (test_hand)
+{
+  ro_rules_t r;
+  ro_dist_t dist;
+  ro_rules_init (&r);
+  ro_dist_init (&dist);
+  ck_assert_int_eq (ro_battle_dist (&dist, &r, 2, 1), RO_OK);
+  ck_assert_uint_eq (dist.n, 2);
+  ck_assert (dist.outcome[0].won && dist.outcome[0].attackers == 2
+             && dist.outcome[0].defenders == 0);
+  ck_assert_int_eq (mpq_cmp_ui (dist.outcome[0].p, 5, 12), 0);
+  ck_assert (!dist.outcome[1].won && dist.outcome[1].attackers == 1
+             && dist.outcome[1].defenders == 1);
+  ck_assert_int_eq (mpq_cmp_ui (dist.outcome[1].p, 7, 12), 0);
+  /* Decided before a roll: 5 v 0 won, 1 v 3 lost, 4 v 3 with stop 4
+     lost, 4 v 3 with goal 3 won.  */
+  ck_assert_int_eq (ro_battle_dist (&dist, &r, 5, 0), RO_OK);
+  ck_assert (dist.n == 1 && dist.outcome[0].won
+             && dist.outcome[0].attackers == 5);
+  ck_assert_int_eq (ro_battle_dist (&dist, &r, 1, 3), RO_OK);
+  ck_assert (dist.n == 1 && !dist.outcome[0].won
+             && dist.outcome[0].defenders == 3);
+  r.stop = 4;
+  ck_assert_int_eq (ro_battle_dist (&dist, &r, 4, 3), RO_OK);
+  ck_assert (dist.n == 1 && !dist.outcome[0].won);
+  r.stop = 0;
+  r.goal = 3;
+  ck_assert_int_eq (ro_battle_dist (&dist, &r, 4, 3), RO_OK);
+  ck_assert (dist.n == 1 && dist.outcome[0].won
+             && mpq_cmp_ui (dist.win, 1, 1) == 0);
+  /* Errors as ro_battle_win.  */
+  r.goal = 0;
+  ck_assert_int_eq (ro_battle_dist (&dist, &r, 0, 3), RO_EINVAL);
+  ck_assert_int_eq (ro_battle_dist (&dist, &r, RO_ARMIES_MAX + 1, 3),
+                    RO_ERANGE);
+  r.stop = RO_ARMIES_MAX + 1;
+  ck_assert_int_lt (ro_battle_dist (&dist, &r, 5, 3), 0);
+  ro_dist_clear (&dist);
+}
+END_TEST
+
+/* Whether the reference's end (F, J) belongs to condition C.  */
+static int
+ref_in (const ro_rules_t *rules, int c, unsigned long j)
+{
+  int won = j <= rules->goal;
+  return c == RO_GIVEN_ANY || (c == RO_GIVEN_WIN) == won;
+}
+
+/* PC, MEAN and VAR of one side's armies left over the reference's ends
+   of condition C, the variance as E[(X - mean)^2] (the library uses
+   E[X^2] - mean^2).  */
+static void
+ref_moments (mpq_t pc, mpq_t mean, mpq_t var, const ref_t *ref, int c,
+             int attackers)
+{
+  unsigned long behind = ref->rules.count == RO_COUNT_TERRITORY;
+  mpq_t t;
+  mpq_init (t);
+  mpq_set_ui (pc, 0, 1);
+  mpq_set_ui (mean, 0, 1);
+  mpq_set_ui (var, 0, 1);
+  for (unsigned f = 0; f <= MAXA; f++)
+    for (unsigned j = 0; j <= MAXD; j++)
+      if (mpq_sgn (ref->end[f][j]) != 0 && ref_in (&ref->rules, c, j))
+        {
+          mpq_add (pc, pc, ref->end[f][j]);
+          mpq_set_ui (t, attackers ? f + behind : j, 1);
+          mpq_mul (t, t, ref->end[f][j]);
+          mpq_add (mean, mean, t);
+        }
+  if (mpq_sgn (pc) != 0)
+    mpq_div (mean, mean, pc);
+  for (unsigned f = 0; f <= MAXA; f++)
+    for (unsigned j = 0; j <= MAXD; j++)
+      if (mpq_sgn (ref->end[f][j]) != 0 && ref_in (&ref->rules, c, j))
+        {
+          mpq_set_ui (t, attackers ? f + behind : j, 1);
+          mpq_sub (t, t, mean);
+          mpq_mul (t, t, t);
+          mpq_mul (t, t, ref->end[f][j]);
+          mpq_div (t, t, pc);
+          mpq_add (var, var, t);
+        }
+  mpq_clear (t);
+}
+
+static void
+check_stats (const ro_rules_t *rules, unsigned long a, unsigned long d)
+{
+  ref_t ref;
+  ro_dist_t dist;
+  ro_stats_t st;
+  mpq_t one, pc, mean, var, lost;
+  ref_init (&ref, rules);
+  mpq_inits (one, pc, mean, var, lost, (mpq_ptr) 0);
+  mpq_set_ui (one, 1, 1);
+  ref_paths (&ref, fighting (rules, a), d, one);
+  ro_dist_init (&dist);
+  ro_stats_init (&st);
+  ck_assert_int_eq (ro_battle_dist (&dist, rules, a, d), RO_OK);
+  ck_assert_int_eq (ro_dist_stats (&st, &dist, a, d), RO_OK);
+  for (int c = 0; c < 3; c++)
+    {
+      ref_moments (pc, mean, var, &ref, c, 1);
+      ck_assert_int_eq (st.has[c], mpq_sgn (pc) > 0);
+      if (!st.has[c])
+        continue;
+      ck_assert_msg (mpq_equal (mean, st.attackers_left[c]), "%lu v %lu, "
+                     "condition %d: attackers left", a, d, c);
+      ck_assert_msg (mpq_equal (var, st.attackers_left_var[c]), "%lu v %lu, "
+                     "condition %d: attackers variance", a, d, c);
+      mpq_set_ui (lost, a, 1);
+      mpq_sub (lost, lost, mean);
+      ck_assert (mpq_equal (lost, st.attackers_lost[c]));
+      ref_moments (pc, mean, var, &ref, c, 0);
+      ck_assert (mpq_equal (mean, st.defenders_left[c]));
+      ck_assert (mpq_equal (var, st.defenders_left_var[c]));
+      mpq_set_ui (lost, d, 1);
+      mpq_sub (lost, lost, mean);
+      ck_assert (mpq_equal (lost, st.defenders_lost[c]));
+    }
+  ro_stats_clear (&st);
+  ro_dist_clear (&dist);
+  mpq_clears (one, pc, mean, var, lost, (mpq_ptr) 0);
+  ref_clear (&ref);
+}
+
+START_TEST (test_stats_grid)
+{
+  ro_rules_t r;
+  ro_rules_init (&r);
+  r.count = _i % 2 ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
+  r.stop = _i / 2 == 1 ? 3 : 0;
+  r.goal = _i / 2 == 2 ? 2 : 0;
+  for (unsigned long a = 1; a <= 8; a++)
+    for (unsigned long d = 0; d <= 8; d++)
+      check_stats (&r, a, d);
+}
+END_TEST
+
+/* Published: at 5 against 5 in Osborne's convention (fighting armies) the
+   expected losses are about 3.37 for the attacker and 3.56 for the
+   defender.  Given the win, the defender has lost all 5.  */
+START_TEST (test_osborne_losses)
+{
+  ro_rules_t r;
+  ro_dist_t dist;
+  ro_stats_t st;
+  ro_rules_init (&r);
+  r.count = RO_COUNT_ATTACKERS;
+  ro_dist_init (&dist);
+  ro_stats_init (&st);
+  ck_assert_int_eq (ro_battle_dist (&dist, &r, 5, 5), RO_OK);
+  ck_assert_int_eq (ro_dist_stats (&st, &dist, 5, 5), RO_OK);
+  /* |x - 3.37| <= 0.005 and |y - 3.56| <= 0.005, in rationals.  */
+  mpq_t lo, hi;
+  mpq_inits (lo, hi, (mpq_ptr) 0);
+  mpq_set_ui (lo, 3365, 1000);
+  mpq_set_ui (hi, 3375, 1000);
+  ck_assert (mpq_cmp (st.attackers_lost[0], lo) >= 0
+             && mpq_cmp (st.attackers_lost[0], hi) <= 0);
+  mpq_set_ui (lo, 3555, 1000);
+  mpq_set_ui (hi, 3565, 1000);
+  ck_assert (mpq_cmp (st.defenders_lost[0], lo) >= 0
+             && mpq_cmp (st.defenders_lost[0], hi) <= 0);
+  ck_assert_int_eq (mpq_cmp_ui (st.defenders_lost[RO_GIVEN_WIN], 5, 1), 0);
+  ck_assert_int_eq (mpq_sgn (st.attackers_left[RO_GIVEN_LOSS]), 0);
+  mpq_clears (lo, hi, (mpq_ptr) 0);
+  ro_stats_clear (&st);
+  ro_dist_clear (&dist);
+}
+END_TEST
+
+/* A bigger battle: the sum is 1 and the wins are ro_battle_win, with mixed
+   sides (two bases in the denominators) and a stop.  */
+START_TEST (test_large)
+{
+  ro_rules_t r;
+  ro_dist_t dist;
+  mpq_t sum, win;
+  ro_rules_init (&r);
+  r.attack_sides = 8;
+  r.stop = _i ? 7 : 0;
+  r.goal = _i ? 5 : 0;
+  ro_dist_init (&dist);
+  mpq_inits (sum, win, (mpq_ptr) 0);
+  ck_assert_int_eq (ro_battle_dist (&dist, &r, 150, 120), RO_OK);
+  for (size_t i = 0; i < dist.n; i++)
+    mpq_add (sum, sum, dist.outcome[i].p);
+  ck_assert_int_eq (mpq_cmp_ui (sum, 1, 1), 0);
+  ck_assert_int_eq (ro_battle_win (win, &r, 150, 120), RO_OK);
+  ck_assert (mpq_equal (win, dist.win));
+  mpq_clears (sum, win, (mpq_ptr) 0);
+  ro_dist_clear (&dist);
+}
+END_TEST
+
+static Suite *
+dist_suite (void)
+{
+  Suite *s = suite_create ("dist");
+  TCase *tc = test_tcase_create ("paths");
+  tcase_add_loop_test (tc, test_standard_grid, 0, 2);
+  tcase_add_loop_test (tc, test_stop_goal_grid, 0, 2);
+  tcase_add_test (tc, test_random_rules);
+  tcase_add_test (tc, test_hand);
+  suite_add_tcase (s, tc);
+
+  tc = test_tcase_create ("stats");
+  tcase_add_loop_test (tc, test_stats_grid, 0, 6);
+  tcase_add_test (tc, test_osborne_losses);
+  tcase_add_loop_test (tc, test_large, 0, 2);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return test_main ("check_dist", dist_suite);
+}
