@@ -229,6 +229,47 @@ int ro_dist_stats (ro_stats_t *stats, const ro_dist_t *dist,
                    unsigned long a, unsigned long d);
 
 /* ------------------------------------------------------------------ */
+/* Chain: conquering territories one after another                    */
+/* ------------------------------------------------------------------ */
+
+/* The attacker attacks territory 1 (D[0] armies) with A armies (counted
+   as rules->count says); each time he conquers one he leaves one army in
+   it and moves all the others on against the next.  taken[j] is the
+   probability that exactly j of the K territories fall (j = 0 .. K), so
+   taken[K] is the probability of taking them all; when he does,
+   armies[i] armies reach the last territory with probability
+   armies_p[i] (most first).  rules->stop applies to every battle; a goal
+   is refused (RO_EINVAL), as is a territory of no armies.  */
+typedef struct
+{
+  size_t k;
+  mpq_t *taken;
+  size_t n_armies;
+  unsigned long *armies;
+  mpq_t *armies_p;
+} ro_chain_t;
+
+void ro_chain_init (ro_chain_t *chain);
+void ro_chain_clear (ro_chain_t *chain);
+int ro_chain (ro_chain_t *chain, const ro_rules_t *rules, unsigned long a,
+              const unsigned long *d, size_t k);
+
+/* The smallest attack A (counted as rules->count says, at most A_MAX)
+   with P(win) >= TARGET (0 <= TARGET <= 1, compared exactly), for each D
+   from D_LO to D_HI: OUT[D - D_LO], all from one pass of the recursion
+   that stops when every D has its answer.  RO_ERANGE when some D needs
+   more than A_MAX (its OUT is then 0 and meaningless: check P).  */
+int ro_needed (unsigned long *out, const ro_rules_t *rules,
+               unsigned long d_lo, unsigned long d_hi, const mpq_t target,
+               unsigned long a_max);
+
+/* The same for taking the whole chain D[0 .. K-1]: *OUT, or RO_ERANGE
+   when no attack up to A_MAX armies reaches TARGET.  */
+int ro_chain_needed (unsigned long *out, const ro_rules_t *rules,
+                     const unsigned long *d, size_t k, const mpq_t target,
+                     unsigned long a_max);
+
+/* ------------------------------------------------------------------ */
 /* Game: the one-round game matrix (Georgiou's analysis)              */
 /* ------------------------------------------------------------------ */
 

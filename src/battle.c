@@ -244,24 +244,12 @@ bits_per_army (const ro_rules_t *rules)
   return rules->attack_sides == rules->defend_sides ? both : ra * la + rd * ld;
 }
 
-static int
-check_battle (const ro_rules_t *rules, unsigned long a, unsigned long d)
-{
-  int rc = ro_rules_check (rules);
-  if (rc != RO_OK)
-    return rc;
-  if (a > RO_ARMIES_MAX || d > RO_ARMIES_MAX)
-    return RO_ERANGE;
-  if (a == 0 && rules->count == RO_COUNT_TERRITORY)
-    return RO_EINVAL;
-  return RO_OK;
-}
 
 int
 ro_battle_win (mpq_t win, const ro_rules_t *rules,
                unsigned long a, unsigned long d)
 {
-  int rc = check_battle (rules, a, d);
+  int rc = ro_check_battle (rules, a, d);
   if (rc != RO_OK)
     return rc;
 
@@ -300,9 +288,9 @@ ro_battle_grid (const ro_rules_t *rules, unsigned long a_lo,
 {
   if (a_lo > a_hi || d_lo > d_hi)
     return RO_EINVAL;
-  int rc = check_battle (rules, a_lo, d_lo);
+  int rc = ro_check_battle (rules, a_lo, d_lo);
   if (rc == RO_OK)
-    rc = check_battle (rules, a_hi, d_hi);
+    rc = ro_check_battle (rules, a_hi, d_hi);
   if (rc != RO_OK)
     return rc;
 
@@ -343,7 +331,7 @@ int
 ro_battle_memory (double *bytes, const ro_rules_t *rules,
                   unsigned long a, unsigned long d)
 {
-  int rc = check_battle (rules, a, d);
+  int rc = ro_check_battle (rules, a, d);
   if (rc != RO_OK)
     return rc;
 

@@ -29,6 +29,7 @@ typedef struct
   const char *game_value;       /* --game-value, NULL when not given */
   int dist;                     /* --dist: the distribution of the end */
   int stats;                    /* --stats: expectations and variances */
+  const char *target;           /* --target of 'needed', NULL: 1/2 */
 } cli_opts_t;
 
 /* Print "riskodds: MESSAGE" on stderr; return CLI_EXIT_ERROR.  */
@@ -85,10 +86,17 @@ int cli_print_dist (const cli_opts_t *opts, unsigned long a, unsigned long d,
 int cli_print_stats (const cli_opts_t *opts, unsigned long a,
                      unsigned long d, const ro_dist_t *dist);
 
+/* The defender counts of a chain, each at least 1, in a new array (NULL
+   after a message); printing them separated by SEP.  */
+unsigned long *cli_parse_chain (int argc, char **argv);
+void cli_print_chain (const unsigned long *d, size_t k, const char *sep);
+
 /* Subcommands: ARGV holds only the operands.  */
 int cmd_battle (const cli_opts_t *opts, int argc, char **argv);
 int cmd_round (const cli_opts_t *opts, int argc, char **argv);
 int cmd_game (const cli_opts_t *opts, int argc, char **argv);
 int cmd_binomial (const cli_opts_t *opts, int argc, char **argv);
+int cmd_chain (const cli_opts_t *opts, int argc, char **argv);
+int cmd_needed (const cli_opts_t *opts, int argc, char **argv);
 
 #endif /* CLI_H */

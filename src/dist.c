@@ -56,29 +56,6 @@ outcome_cmp (const void *x, const void *y)
   return p->attackers > q->attackers ? -1 : p->attackers < q->attackers;
 }
 
-/* Append an end to DIST.  */
-static int
-dist_push (ro_dist_t *dist, size_t *cap, int won, unsigned long attackers,
-           unsigned long defenders, const ro_solver_t *s, const ro_cell_t *x)
-{
-  if (dist->n == *cap)
-    {
-      size_t c = *cap ? 2 * *cap : 64;
-      ro_outcome_t *o = realloc (dist->outcome, c * sizeof *o);
-      if (o == NULL)
-        return RO_ENOMEM;
-      dist->outcome = o;
-      *cap = c;
-    }
-  ro_outcome_t *o = &dist->outcome[dist->n++];
-  o->won = won;
-  o->attackers = attackers;
-  o->defenders = defenders;
-  mpq_init (o->p);
-  ro_solver_get_q (o->p, s, x);
-  return RO_OK;
-}
-
 /* C += N * COUNT / base^RE, where N is over base^E: both brought to the
    larger of the two exponents.  */
 static void
@@ -140,35 +117,40 @@ zero_row (ro_solver_t *s, unsigned long f)
     }
 }
 
-/* The forward pass from (F0, D0), the ends appended to DIST.  */
-static int
-forward (ro_dist_t *dist, ro_solver_t *s, unsigned long f0,
-         unsigned long d0)
+/* The forward pass over the battles against D0 that start in column D0
+   with SEED[f] (f = 0 .. NSEED-1; zero cells are absent), calling END for
+   every ended state with its probability, in the order of the pass.  */
+typedef int (*end_fn) (void *data, int won, unsigned long f, unsigned long d,
+                       const ro_solver_t *s, const ro_cell_t *x);
+
+int
+ro_forward (ro_solver_t *s, const ro_cell_t *seed, unsigned long nseed,
+            unsigned long d0, end_fn end, void *data)
 {
   const ro_rules_t *rules = &s->model->rules;
-  unsigned long behind = rules->count == RO_COUNT_TERRITORY;
-  size_t cap = 0;
+  const unsigned long none[2] = { 0, 0 };
   int rc = RO_OK;
   mpz_t tmp, one;
   mpz_inits (tmp, one, (mpz_ptr) 0);
   mpz_set_ui (one, 1);
   for (unsigned long i = 0; i < s->rows; i++)
     zero_row (s, i);
-  mpz_set_ui (ro_solver_cell (s, f0, d0)->n, 1);
 
-  for (unsigned long f = f0 + 1; f-- > 0 && rc == RO_OK;)
+  for (unsigned long f = nseed; f-- > 0 && rc == RO_OK;)
     {
       /* Row f + 1 is done; its slot becomes row f - L.  */
-      if (f < f0)
+      if (f + 1 < nseed)
         zero_row (s, f + 1);
+      if (mpz_sgn (seed[f].n) != 0)
+        flow (s, ro_solver_cell (s, f, d0), &seed[f], one, none, tmp, one);
       for (unsigned long d = d0 + 1; d-- > 0 && rc == RO_OK;)
         {
           const ro_cell_t *x = ro_solver_cell (s, f, d);
           if (mpz_sgn (x->n) == 0)
             continue;
-          int end = ro_rules_ended (rules, f, d);
-          if (end != 0)
-            rc = dist_push (dist, &cap, end > 0, f + behind, d, s, x);
+          int over = ro_rules_ended (rules, f, d);
+          if (over != 0)
+            rc = end (data, over > 0, f, d, s, x);
           else
             flow_state (s, f, d, tmp, one);
         }
@@ -177,9 +159,41 @@ forward (ro_dist_t *dist, ro_solver_t *s, unsigned long f0,
   return rc;
 }
 
+/* Collecting the ends of one battle into a ro_dist_t.  */
+typedef struct
+{
+  ro_dist_t *dist;
+  size_t cap;
+  unsigned long behind;
+} collect_t;
+
+static int
+collect_end (void *data, int won, unsigned long f, unsigned long d,
+             const ro_solver_t *s, const ro_cell_t *x)
+{
+  collect_t *c = data;
+  ro_dist_t *dist = c->dist;
+  if (dist->n == c->cap)
+    {
+      size_t cap = c->cap ? 2 * c->cap : 64;
+      ro_outcome_t *o = realloc (dist->outcome, cap * sizeof *o);
+      if (o == NULL)
+        return RO_ENOMEM;
+      dist->outcome = o;
+      c->cap = cap;
+    }
+  ro_outcome_t *o = &dist->outcome[dist->n++];
+  o->won = won;
+  o->attackers = f + c->behind;
+  o->defenders = d;
+  mpq_init (o->p);
+  ro_solver_get_q (o->p, s, x);
+  return RO_OK;
+}
+
+/* Check the arguments of a battle, as ro_battle_win does.  */
 int
-ro_battle_dist (ro_dist_t *dist, const ro_rules_t *rules, unsigned long a,
-                unsigned long d)
+ro_check_battle (const ro_rules_t *rules, unsigned long a, unsigned long d)
 {
   int rc = ro_rules_check (rules);
   if (rc != RO_OK)
@@ -188,6 +202,16 @@ ro_battle_dist (ro_dist_t *dist, const ro_rules_t *rules, unsigned long a,
     return RO_ERANGE;
   if (a == 0 && rules->count == RO_COUNT_TERRITORY)
     return RO_EINVAL;
+  return RO_OK;
+}
+
+int
+ro_battle_dist (ro_dist_t *dist, const ro_rules_t *rules, unsigned long a,
+                unsigned long d)
+{
+  int rc = ro_check_battle (rules, a, d);
+  if (rc != RO_OK)
+    return rc;
 
   ro_model_t model;
   ro_solver_t s;
@@ -202,7 +226,25 @@ ro_battle_dist (ro_dist_t *dist, const ro_rules_t *rules, unsigned long a,
     }
   ro_dist_clear (dist);
   ro_dist_init (dist);
-  rc = forward (dist, &s, ro_rules_fighting (rules, a), d);
+
+  /* One seed: the start, probability 1.  */
+  unsigned long f0 = ro_rules_fighting (rules, a);
+  ro_cell_t *seed = malloc ((f0 + 1) * sizeof *seed);
+  if (seed == NULL)
+    rc = RO_ENOMEM;
+  else
+    {
+      for (unsigned long f = 0; f <= f0; f++)
+        {
+          mpz_init_set_ui (seed[f].n, f == f0);
+          seed[f].e[0] = seed[f].e[1] = 0;
+        }
+      collect_t c = { dist, 0, rules->count == RO_COUNT_TERRITORY };
+      rc = ro_forward (&s, seed, f0 + 1, d, collect_end, &c);
+      for (unsigned long f = 0; f <= f0; f++)
+        mpz_clear (seed[f].n);
+      free (seed);
+    }
   ro_solver_clear (&s);
   ro_model_clear (&model);
   if (rc != RO_OK)

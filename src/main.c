@@ -26,7 +26,8 @@ enum
   OPT_DIST,
   OPT_STATS,
   OPT_STOP,
-  OPT_GOAL
+  OPT_GOAL,
+  OPT_TARGET
 };
 
 static const struct option long_options[] = {
@@ -47,6 +48,7 @@ static const struct option long_options[] = {
   {"stats", no_argument, NULL, OPT_STATS},
   {"stop", required_argument, NULL, OPT_STOP},
   {"goal", required_argument, NULL, OPT_GOAL},
+  {"target", required_argument, NULL, OPT_TARGET},
   {"help", no_argument, NULL, 'h'},
   {"version", no_argument, NULL, 'V'},
   {NULL, 0, NULL, 0}
@@ -365,6 +367,7 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
       case OPT_MAX_MEMORY: rc = parse_size (&opts->max_memory, optarg); break;
       case OPT_GAME_VALUE: opts->game_value = optarg; break;
       case OPT_DIST: opts->dist = 1; break;
+      case OPT_TARGET: opts->target = optarg; break;
       case OPT_STATS: opts->stats = 1; break;
       case OPT_STOP:
         rc = cli_parse_armies (&opts->rules.stop, optarg, "--stop");
@@ -413,6 +416,7 @@ main (int argc, char **argv)
   opts.max_memory = default_max_memory ();
   opts.game_value = NULL;
   opts.dist = opts.stats = 0;
+  opts.target = NULL;
 
   int rc = check_negative_operands (argc, argv);
   if (rc == CLI_EXIT_OK)
@@ -431,6 +435,10 @@ main (int argc, char **argv)
     rc = cmd_game (&opts, nargs - 1, args + 1);
   else if (binomial)
     rc = cmd_binomial (&opts, nargs - 1, args + 1);
+  else if (nargs > 0 && strcmp (args[0], "chain") == 0)
+    rc = cmd_chain (&opts, nargs - 1, args + 1);
+  else if (nargs > 0 && strcmp (args[0], "needed") == 0)
+    rc = cmd_needed (&opts, nargs - 1, args + 1);
   else
     rc = cmd_battle (&opts, nargs, args);
   return close_stdout (rc);

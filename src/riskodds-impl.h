@@ -61,6 +61,20 @@ void ro_solver_add_scaled (ro_solver_t *s, mpz_t n, const mpz_t c,
 /* Q = X's probability, reduced.  */
 void ro_solver_get_q (mpq_t q, const ro_solver_t *s, const ro_cell_t *x);
 
+/* The forward pass of dist.c: the battles against D0 that start with
+   SEED[f] (an integer over a power of the bases, as the solver's cells)
+   at f fighting armies, f < NSEED; END is called for every ended state
+   with its probability, and a non-zero return stops the pass.  */
+int ro_forward (ro_solver_t *s, const ro_cell_t *seed, unsigned long nseed,
+                unsigned long d0,
+                int (*end) (void *data, int won, unsigned long f,
+                            unsigned long d, const ro_solver_t *s,
+                            const ro_cell_t *x), void *data);
+
+/* RO_OK when A against D is a battle the solvers take under RULES.  */
+int ro_check_battle (const ro_rules_t *rules, unsigned long a,
+                     unsigned long d);
+
 /* The fighting armies at or below which the attacker stops: the
    fighting count of RULES->stop.  */
 unsigned long ro_rules_stop_fighting (const ro_rules_t *rules);

@@ -1,0 +1,281 @@
+/* chain.c -- conquering territories one after another */
+
+#include <config.h>
+
+#include <stdlib.h>
+
+#include "riskodds-impl.h"
+
+/* The attacker takes territory 1, leaves one army in it and moves the
+   others on against territory 2, and so on.  A battle won with f fighting
+   armies left starts the next with f - 1, so the wins of battle i are the
+   seeds of battle i + 1: one forward pass per territory (dist.c), the
+   probabilities kept on integers from the first battle to the last.  */
+
+void
+ro_chain_init (ro_chain_t *c)
+{
+  c->k = 0;
+  c->taken = NULL;
+  c->n_armies = 0;
+  c->armies = NULL;
+  c->armies_p = NULL;
+}
+
+void
+ro_chain_clear (ro_chain_t *c)
+{
+  for (size_t j = 0; c->taken != NULL && j <= c->k; j++)
+    mpq_clear (c->taken[j]);
+  for (size_t i = 0; i < c->n_armies; i++)
+    mpq_clear (c->armies_p[i]);
+  free (c->taken);
+  free (c->armies);
+  free (c->armies_p);
+  ro_chain_init (c);
+}
+
+typedef struct
+{
+  ro_cell_t *next;              /* seeds of the next battle, by f */
+  unsigned long nnext;
+  mpq_t *lost;                  /* P(this battle is lost) */
+  mpz_t one;
+} chain_pass_t;
+
+static int
+chain_end (void *data, int won, unsigned long f, unsigned long d,
+           const ro_solver_t *s, const ro_cell_t *x)
+{
+  chain_pass_t *c = data;
+  (void) d;
+  if (!won)
+    {
+      mpq_t q;
+      mpq_init (q);
+      ro_solver_get_q (q, s, x);
+      mpq_add (*c->lost, *c->lost, q);
+      mpq_clear (q);
+      return RO_OK;
+    }
+  /* One army stays in the conquered territory: f - 1 fight on (a win
+     always leaves f >= 1).  Several ends share f - 1 (with a goal they
+     could; without one d is always 0), so they are added.  */
+  ro_cell_t *n = &c->next[f - 1];
+  if (mpz_sgn (n->n) == 0)
+    {
+      mpz_set (n->n, x->n);
+      n->e[0] = x->e[0];
+      n->e[1] = x->e[1];
+    }
+  else
+    {
+      /* Bring both to the larger exponents.  */
+      unsigned long up[2], down[2];
+      for (int b = 0; b < 2; b++)
+        {
+          unsigned long e = n->e[b] > x->e[b] ? n->e[b] : x->e[b];
+          up[b] = e - n->e[b];
+          down[b] = e - x->e[b];
+          n->e[b] = e;
+        }
+      mpz_t t;
+      mpz_init (t);
+      mpz_swap (t, n->n);
+      mpz_set_ui (n->n, 0);
+      ro_solver_add_scaled ((ro_solver_t *) s, n->n, c->one, up, t);
+      ro_solver_add_scaled ((ro_solver_t *) s, n->n, c->one, down, x->n);
+      mpz_clear (t);
+    }
+  return RO_OK;
+}
+
+static ro_cell_t *
+cells_new (unsigned long n)
+{
+  ro_cell_t *c = malloc ((n ? n : 1) * sizeof *c);
+  for (unsigned long i = 0; c != NULL && i < n; i++)
+    {
+      mpz_init (c[i].n);
+      c[i].e[0] = c[i].e[1] = 0;
+    }
+  return c;
+}
+
+static void
+cells_free (ro_cell_t *c, unsigned long n)
+{
+  for (unsigned long i = 0; c != NULL && i < n; i++)
+    mpz_clear (c[i].n);
+  free (c);
+}
+
+/* The final seeds are the armies that moved into the last territory:
+   seed f holds those that arrived with f + 1.  */
+static int
+chain_final (ro_chain_t *c, const ro_solver_t *s, const ro_cell_t *seed,
+             unsigned long nseed)
+{
+  size_t n = 0;
+  for (unsigned long f = 0; f < nseed; f++)
+    n += mpz_sgn (seed[f].n) != 0;
+  c->armies = malloc ((n ? n : 1) * sizeof *c->armies);
+  c->armies_p = malloc ((n ? n : 1) * sizeof *c->armies_p);
+  if (c->armies == NULL || c->armies_p == NULL)
+    return RO_ENOMEM;
+  for (unsigned long f = nseed; f-- > 0;)
+    if (mpz_sgn (seed[f].n) != 0)
+      {
+        c->armies[c->n_armies] = f + 1;
+        mpq_init (c->armies_p[c->n_armies]);
+        ro_solver_get_q (c->armies_p[c->n_armies], s, &seed[f]);
+        mpq_add (c->taken[c->k], c->taken[c->k], c->armies_p[c->n_armies]);
+        c->n_armies++;
+      }
+  return RO_OK;
+}
+
+/* Battle I of the chain: from SEED (NSEED rows) against D, the seeds of
+   the next battle into *NEXT (the caller frees them); after the LAST
+   battle, those seeds are the chain's final armies.  */
+static int
+chain_battle (ro_chain_t *c, const ro_model_t *model, ro_cell_t *seed,
+              unsigned long nseed, unsigned long d, size_t i, int last,
+              ro_cell_t **next)
+{
+  ro_solver_t s;
+  int rc = ro_solver_init (&s, model, d);
+  if (rc != RO_OK)
+    return rc;
+  chain_pass_t pass;
+  pass.nnext = nseed;
+  pass.next = *next = cells_new (nseed);
+  pass.lost = &c->taken[i];
+  mpz_init_set_ui (pass.one, 1);
+  if (pass.next == NULL)
+    rc = RO_ENOMEM;
+  else
+    rc = ro_forward (&s, seed, nseed, d, chain_end, &pass);
+  if (rc == RO_OK && last)
+    rc = chain_final (c, &s, pass.next, nseed);
+  mpz_clear (pass.one);
+  ro_solver_clear (&s);
+  return rc;
+}
+
+int
+ro_chain (ro_chain_t *c, const ro_rules_t *rules, unsigned long a,
+          const unsigned long *d, size_t k)
+{
+  int rc = ro_check_battle (rules, a, 0);
+  for (size_t i = 0; i < k && rc == RO_OK; i++)
+    rc = d[i] == 0 ? RO_EINVAL : ro_check_battle (rules, a, d[i]);
+  if (rc == RO_OK && (k == 0 || rules->goal != 0))
+    rc = RO_EINVAL;
+  if (rc != RO_OK)
+    return rc;
+
+  ro_chain_clear (c);
+  c->k = k;
+  c->taken = malloc ((k + 1) * sizeof *c->taken);
+  if (c->taken == NULL)
+    return RO_ENOMEM;
+  for (size_t j = 0; j <= k; j++)
+    mpq_init (c->taken[j]);
+
+  ro_model_t model;
+  rc = ro_model_init (&model, rules);
+  if (rc != RO_OK)
+    return rc;
+  unsigned long nseed = ro_rules_fighting (rules, a) + 1;
+  ro_cell_t *seed = cells_new (nseed), *next = NULL;
+  if (seed == NULL)
+    rc = RO_ENOMEM;
+  else
+    mpz_set_ui (seed[nseed - 1].n, 1);
+  for (size_t i = 0; i < k && rc == RO_OK; i++)
+    {
+      rc = chain_battle (c, &model, seed, nseed, d[i], i, i + 1 == k, &next);
+      cells_free (seed, nseed);
+      seed = next;
+      next = NULL;
+    }
+  cells_free (seed, nseed);
+  ro_model_clear (&model);
+  return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Armies needed                                                      */
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  unsigned long *out, d_lo, d_hi, missing;
+  const mpq_t *target;
+} needed_t;
+
+static int
+needed_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
+{
+  needed_t *n = data;
+  /* out holds A + 1 while the pass runs: 0 is "not yet".  */
+  unsigned long *o = &n->out[d - n->d_lo];
+  if (*o == 0 && mpq_cmp (win, *n->target) >= 0)
+    {
+      *o = a + 1;
+      n->missing--;
+    }
+  /* 1 stops the pass once every D has its answer.  */
+  return n->missing == 0;
+}
+
+int
+ro_needed (unsigned long *out, const ro_rules_t *rules, unsigned long d_lo,
+           unsigned long d_hi, const mpq_t target, unsigned long a_max)
+{
+  if (d_lo > d_hi || mpq_sgn (target) < 0 || mpq_cmp_ui (target, 1, 1) > 0)
+    return RO_EINVAL;
+  unsigned long a_min = rules->count == RO_COUNT_TERRITORY;
+  if (a_max < a_min)
+    return RO_EINVAL;
+  needed_t n = { out, d_lo, d_hi, d_hi - d_lo + 1, (const mpq_t *) target };
+  for (unsigned long d = d_lo; d <= d_hi; d++)
+    out[d - d_lo] = 0;
+  int rc = ro_battle_grid (rules, a_min, a_max, d_lo, d_hi, needed_cell, &n);
+  for (unsigned long d = d_lo; d <= d_hi; d++)
+    if (out[d - d_lo] != 0)
+      out[d - d_lo]--;
+  if (rc < 0)
+    return rc;
+  return n.missing == 0 ? RO_OK : RO_ERANGE;
+}
+
+int
+ro_chain_needed (unsigned long *out, const ro_rules_t *rules,
+                 const unsigned long *d, size_t k, const mpq_t target,
+                 unsigned long a_max)
+{
+  if (mpq_sgn (target) < 0 || mpq_cmp_ui (target, 1, 1) > 0)
+    return RO_EINVAL;
+  ro_chain_t c;
+  int rc = RO_ERANGE;
+  ro_chain_init (&c);
+  for (unsigned long a = rules->count == RO_COUNT_TERRITORY; a <= a_max; a++)
+    {
+      int r = ro_chain (&c, rules, a, d, k);
+      if (r != RO_OK)
+        {
+          rc = r;
+          break;
+        }
+      if (mpq_cmp (c.taken[k], target) >= 0)
+        {
+          *out = a;
+          rc = RO_OK;
+          break;
+        }
+    }
+  ro_chain_clear (&c);
+  return rc;
+}

@@ -1,0 +1,192 @@
+/* cmd_chain.c -- riskodds chain: taking territories one after another */
+
+#include <config.h>
+
+#include <stdlib.h>
+
+#include "cli.h"
+
+/* Parse the defender counts D1 .. Dk (each at least 1) into a new array.  */
+unsigned long *
+cli_parse_chain (int argc, char **argv)
+{
+  unsigned long *d = malloc ((size_t) argc * sizeof *d);
+  if (d == NULL)
+    {
+      cli_error ("out of memory");
+      return NULL;
+    }
+  for (int i = 0; i < argc; i++)
+    if (cli_parse_armies (&d[i], argv[i], "defending armies") != CLI_EXIT_OK
+        || (d[i] == 0
+            && cli_usage_error ("a territory in a chain holds at least 1 "
+                                "army: '%s'", argv[i])))
+      {
+        free (d);
+        return NULL;
+      }
+  return d;
+}
+
+/* D1 .. Dk separated by SEP.  */
+void
+cli_print_chain (const unsigned long *d, size_t k, const char *sep)
+{
+  for (size_t i = 0; i < k; i++)
+    printf ("%s%lu", i ? sep : "", d[i]);
+}
+
+static int
+print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
+              int k, const ro_chain_t *c)
+{
+  cli_num_t all;
+  if (cli_num_init (&all, c->taken[c->k], o->digits) != CLI_EXIT_OK)
+    return CLI_EXIT_ERROR;
+  if (o->format == CLI_FORMAT_JSON)
+    {
+      printf ("{\"attackers\":%lu,\"defenders\":[", a);
+      cli_print_chain (d, (size_t) k, ",");
+      printf ("],\"count\":\"%s\",\"rules\":", cli_count_name (o->rules.count));
+      cli_print_rules_json (stdout, &o->rules);
+      printf (",\"digits\":%lu,\"all\":", o->digits);
+      cli_num_json (stdout, &all);
+    }
+  else if (o->format == CLI_FORMAT_CSV)
+    puts ("kind,territories_taken,armies,exact,decimal,at_least_exact,"
+          "at_least_decimal");
+  else
+    {
+      printf ("Attack with %lu %s (%s) through %d %s holding ", a,
+              a == 1 ? "army" : "armies",
+              o->rules.count == RO_COUNT_TERRITORY
+              ? "on the territory, one stays behind" : "that fight",
+              k, k == 1 ? "territory" : "territories");
+      cli_print_chain (d, (size_t) k, " ");
+      puts (";\none army stays in each conquered territory, the others "
+            "move on.");
+      cli_print_rules_text (stdout, &o->rules);
+      printf ("\nAll %d taken:\n  exact    %s\n  decimal  %s\n", k, all.exact,
+              all.decimal);
+    }
+  cli_num_clear (&all);
+  return CLI_EXIT_OK;
+}
+
+/* How far the chain gets, the most first, with P(at least that far).  */
+static int
+print_taken (const cli_opts_t *o, const ro_chain_t *c)
+{
+  int w = (int) o->digits + 8, rc = CLI_EXIT_OK;
+  mpq_t cum;
+  mpq_init (cum);
+  if (o->format == CLI_FORMAT_JSON)
+    fputs (",\"taken\":[", stdout);
+  else if (o->format == CLI_FORMAT_TEXT)
+    printf ("\nHow far the chain gets:\n  %-6s %-*s %-*s %s\n", "taken", w,
+            "probability", w, "at least", "exact");
+  for (size_t j = c->k + 1; j-- > 0 && rc == CLI_EXIT_OK;)
+    {
+      cli_num_t p, at;
+      mpq_add (cum, cum, c->taken[j]);
+      if ((rc = cli_num_init (&p, c->taken[j], o->digits)) != CLI_EXIT_OK)
+        break;
+      if ((rc = cli_num_init (&at, cum, o->digits)) != CLI_EXIT_OK)
+        {
+          cli_num_clear (&p);
+          break;
+        }
+      if (o->format == CLI_FORMAT_JSON)
+        {
+          printf ("%s{\"territories\":%zu,\"exact\":\"%s\",\"decimal\":\"%s\","
+                  "\"at_least\":", j == c->k ? "" : ",", j, p.exact,
+                  p.decimal);
+          cli_num_json (stdout, &at);
+          fputc ('}', stdout);
+        }
+      else if (o->format == CLI_FORMAT_CSV)
+        printf ("taken,%zu,,%s,%s,%s,%s\n", j, p.exact, p.decimal, at.exact,
+                at.decimal);
+      else
+        printf ("  %-6zu %-*s %-*s %s\n", j, w, p.decimal, w, at.decimal,
+                p.exact);
+      cli_num_clear (&p);
+      cli_num_clear (&at);
+    }
+  mpq_clear (cum);
+  if (o->format == CLI_FORMAT_JSON)
+    fputc (']', stdout);
+  return rc;
+}
+
+/* The armies that reach the last territory when all are taken.  */
+static int
+print_armies (const cli_opts_t *o, const ro_chain_t *c)
+{
+  int w = (int) o->digits + 8, rc = CLI_EXIT_OK;
+  if (o->format == CLI_FORMAT_JSON)
+    fputs (",\"armies\":[", stdout);
+  else if (o->format == CLI_FORMAT_TEXT)
+    printf ("\nArmies that reach the last territory (all taken):\n"
+            "  %-6s %-*s %s\n", "armies", w, "probability", "exact");
+  for (size_t i = 0; i < c->n_armies && rc == CLI_EXIT_OK; i++)
+    {
+      cli_num_t p;
+      if ((rc = cli_num_init (&p, c->armies_p[i], o->digits)) != CLI_EXIT_OK)
+        break;
+      if (o->format == CLI_FORMAT_JSON)
+        printf ("%s{\"armies\":%lu,\"exact\":\"%s\",\"decimal\":\"%s\"}",
+                i ? "," : "", c->armies[i], p.exact, p.decimal);
+      else if (o->format == CLI_FORMAT_CSV)
+        printf ("armies,%zu,%lu,%s,%s,,\n", c->k, c->armies[i], p.exact,
+                p.decimal);
+      else
+        printf ("  %-6lu %-*s %s\n", c->armies[i], w, p.decimal, p.exact);
+      cli_num_clear (&p);
+    }
+  if (o->format == CLI_FORMAT_JSON)
+    fputs ("]}\n", stdout);
+  return rc;
+}
+
+int
+cmd_chain (const cli_opts_t *o, int argc, char **argv)
+{
+  unsigned long a;
+  if (argc < 2)
+    return cli_usage_error ("chain needs A and at least one defender count: "
+                            "chain A D1 [D2 ...]");
+  int rc = cli_parse_armies (&a, argv[0], "attacking armies");
+  if (rc == CLI_EXIT_OK && a == 0 && o->rules.count == RO_COUNT_TERRITORY)
+    rc = cli_usage_error ("a territory holds at least 1 army: A must be at "
+                          "least 1 with --count territory");
+  if (rc == CLI_EXIT_OK && o->rules.goal != 0)
+    rc = cli_usage_error ("--goal does not apply to a chain: each territory "
+                          "must be taken");
+  if (rc != CLI_EXIT_OK)
+    return rc;
+  unsigned long *d = cli_parse_chain (argc - 1, argv + 1), dmax = 0;
+  if (d == NULL)
+    return CLI_EXIT_ERROR;
+  for (int i = 0; i < argc - 1; i++)
+    dmax = d[i] > dmax ? d[i] : dmax;
+  rc = cli_check_memory (o, a, dmax);
+
+  ro_chain_t c;
+  ro_chain_init (&c);
+  if (rc == CLI_EXIT_OK)
+    {
+      int lrc = ro_chain (&c, &o->rules, a, d, (size_t) argc - 1);
+      if (lrc != RO_OK)
+        rc = cli_error ("%s", ro_strerror (lrc));
+    }
+  if (rc == CLI_EXIT_OK)
+    rc = print_header (o, a, d, argc - 1, &c);
+  if (rc == CLI_EXIT_OK)
+    rc = print_taken (o, &c);
+  if (rc == CLI_EXIT_OK)
+    rc = print_armies (o, &c);
+  ro_chain_clear (&c);
+  free (d);
+  return rc;
+}

@@ -1,0 +1,192 @@
+/* cmd_needed.c -- riskodds needed: the smallest attack that is likely enough */
+
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* The search goes no further: beyond it the user wants a table.  */
+#define NEEDED_MAX 10000UL
+
+static int
+parse_target (mpq_t t, const cli_opts_t *o)
+{
+  const char *arg = o->target ? o->target : "1/2";
+  if (ro_q_set_str (t, arg) != RO_OK)
+    return cli_usage_error ("invalid --target '%s' (expected a probability "
+                            "such as 0.9 or 9/10)", arg);
+  if (mpq_sgn (t) < 0 || mpq_cmp_ui (t, 1, 1) > 0)
+    return cli_usage_error ("--target %s is not a probability (0 to 1)",
+                            arg);
+  return CLI_EXIT_OK;
+}
+
+/* One answer: the attack, its exact P(win) for the defenders D (one
+   battle when K is 1).  */
+static int
+print_answer (const cli_opts_t *o, const unsigned long *d, size_t k,
+              unsigned long a, const mpq_t win, int first)
+{
+  cli_num_t w;
+  if (cli_num_init (&w, win, o->digits) != CLI_EXIT_OK)
+    return CLI_EXIT_ERROR;
+  if (o->format == CLI_FORMAT_CSV)
+    {
+      cli_print_chain (d, k, " ");
+      printf (",%lu,%s,%s,%s\n", a, cli_count_name (o->rules.count),
+              w.exact, w.decimal);
+    }
+  else if (o->format == CLI_FORMAT_JSON)
+    {
+      printf ("%s{\"defenders\":%s", first ? "" : ",", k > 1 ? "[" : "");
+      cli_print_chain (d, k, ",");
+      printf ("%s,\"attackers\":%lu,\"win\":", k > 1 ? "]" : "", a);
+      cli_num_json (stdout, &w);
+      fputc ('}', stdout);
+    }
+  else
+    {
+      /* The defenders as one column: "5", or "3 2 4 1" for a chain.  */
+      char *col = NULL;
+      size_t len = 0;
+      FILE *m = open_memstream (&col, &len);
+      for (size_t i = 0; m != NULL && i < k; i++)
+        fprintf (m, "%s%lu", i ? " " : "", d[i]);
+      if (m == NULL || fclose (m) != 0)
+        {
+          cli_num_clear (&w);
+          return cli_error ("out of memory");
+        }
+      printf ("  %-8s %8lu  %-*s %s\n", col, a, (int) o->digits + 8,
+              w.decimal, w.exact);
+      free (col);
+    }
+  cli_num_clear (&w);
+  return CLI_EXIT_OK;
+}
+
+static int
+print_header (const cli_opts_t *o, const mpq_t target)
+{
+  cli_num_t t;
+  if (cli_num_init (&t, target, o->digits) != CLI_EXIT_OK)
+    return CLI_EXIT_ERROR;
+  if (o->format == CLI_FORMAT_CSV)
+    puts ("defenders,attackers,count,win_exact,win_decimal");
+  else if (o->format == CLI_FORMAT_JSON)
+    {
+      printf ("{\"count\":\"%s\",\"rules\":", cli_count_name (o->rules.count));
+      cli_print_rules_json (stdout, &o->rules);
+      printf (",\"digits\":%lu,\"target\":", o->digits);
+      cli_num_json (stdout, &t);
+      fputs (",\"needed\":[", stdout);
+    }
+  else
+    {
+      printf ("The smallest attack (A, counted as --count %s says) with "
+              "P(win) >= %s (%s).\n", cli_count_name (o->rules.count),
+              t.exact, t.decimal);
+      cli_print_rules_text (stdout, &o->rules);
+      printf ("\n  %-8s %8s  %-*s %s\n", "D", "A", (int) o->digits + 8,
+              "P(win)", "exact");
+    }
+  cli_num_clear (&t);
+  return CLI_EXIT_OK;
+}
+
+/* Defenders from D_LO to D_HI, one pass.  */
+static int
+needed_range (const cli_opts_t *o, const mpq_t target, unsigned long d_lo,
+              unsigned long d_hi)
+{
+  int rc = cli_check_memory (o, NEEDED_MAX, d_hi);
+  if (rc != CLI_EXIT_OK)
+    return rc;
+  unsigned long *out = malloc ((d_hi - d_lo + 1) * sizeof *out);
+  if (out == NULL)
+    return cli_error ("out of memory");
+  int lrc = ro_needed (out, &o->rules, d_lo, d_hi, target, NEEDED_MAX);
+  if (lrc == RO_ERANGE)
+    rc = cli_error ("no attack of up to %lu armies reaches the target "
+                    "against every D from %lu to %lu", NEEDED_MAX, d_lo,
+                    d_hi);
+  else if (lrc != RO_OK)
+    rc = cli_error ("%s", ro_strerror (lrc));
+  if (rc == CLI_EXIT_OK)
+    rc = print_header (o, target);
+  mpq_t win;
+  mpq_init (win);
+  for (unsigned long d = d_lo; d <= d_hi && rc == CLI_EXIT_OK; d++)
+    {
+      unsigned long a = out[d - d_lo];
+      lrc = ro_battle_win (win, &o->rules, a, d);
+      rc = lrc == RO_OK ? print_answer (o, &d, 1, a, win, d == d_lo)
+        : cli_error ("%s", ro_strerror (lrc));
+    }
+  mpq_clear (win);
+  free (out);
+  return rc;
+}
+
+static int
+needed_chain (const cli_opts_t *o, const mpq_t target, const unsigned long *d,
+              size_t k)
+{
+  unsigned long dmax = 0, a = 0;
+  for (size_t i = 0; i < k; i++)
+    dmax = d[i] > dmax ? d[i] : dmax;
+  int rc = cli_check_memory (o, NEEDED_MAX, dmax);
+  if (rc != CLI_EXIT_OK)
+    return rc;
+  int lrc = ro_chain_needed (&a, &o->rules, d, k, target, NEEDED_MAX);
+  if (lrc == RO_ERANGE)
+    return cli_error ("no attack of up to %lu armies takes the chain with "
+                      "the target probability", NEEDED_MAX);
+  if (lrc != RO_OK)
+    return cli_error ("%s", ro_strerror (lrc));
+  ro_chain_t c;
+  ro_chain_init (&c);
+  lrc = ro_chain (&c, &o->rules, a, d, k);
+  rc = lrc == RO_OK ? print_header (o, target)
+    : cli_error ("%s", ro_strerror (lrc));
+  if (rc == CLI_EXIT_OK)
+    rc = print_answer (o, d, k, a, c.taken[k], 1);
+  ro_chain_clear (&c);
+  return rc;
+}
+
+int
+cmd_needed (const cli_opts_t *o, int argc, char **argv)
+{
+  if (argc == 0)
+    return cli_usage_error ("needed takes the defenders: D, a range LO..HI, "
+                            "or a chain D1 D2 ...");
+  mpq_t target;
+  mpq_init (target);
+  int rc = parse_target (target, o);
+  if (rc == CLI_EXIT_OK && argc == 1)
+    {
+      unsigned long lo, hi;
+      rc = cli_parse_range (&lo, &hi, argv[0], "defending armies");
+      if (rc == CLI_EXIT_OK)
+        rc = needed_range (o, target, lo, hi);
+    }
+  else if (rc == CLI_EXIT_OK)
+    {
+      if (o->rules.goal != 0)
+        rc = cli_usage_error ("--goal does not apply to a chain: each "
+                              "territory must be taken");
+      unsigned long *d = rc ? NULL : cli_parse_chain (argc, argv);
+      if (d == NULL)
+        rc = CLI_EXIT_ERROR;
+      else
+        rc = needed_chain (o, target, d, (size_t) argc);
+      free (d);
+    }
+  if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_JSON)
+    fputs ("]}\n", stdout);
+  mpq_clear (target);
+  return rc;
+}
