@@ -1,0 +1,328 @@
+/* check_chain.c -- tests of chains of territories and of the armies
+   needed */
+
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "riskodds.h"
+#include "testutil.h"
+
+#define MAXA 12
+#define MAXK 4
+
+/* The reference: every path of rounds through the whole chain followed
+   one by one, each with the product of its rounds' probabilities (the
+   one-round counts from ro_round_count, which check_dice tests against
+   every roll).  taken[j] and, when all K fall, armies[f] (the armies that
+   move into the last territory).  */
+typedef struct
+{
+  ro_rules_t rules;
+  const unsigned long *d;
+  size_t k;
+  unsigned long f_stop;
+  mpq_t round[6][6][6];
+  mpq_t taken[MAXK + 1];
+  mpq_t armies[MAXA + 1];
+} ref_t;
+
+static void
+ref_init (ref_t *ref, const ro_rules_t *rules, const unsigned long *d,
+          size_t k)
+{
+  ro_round_t r;
+  ref->rules = *rules;
+  ref->d = d;
+  ref->k = k;
+  ref->f_stop = rules->count == RO_COUNT_ATTACKERS ? rules->stop
+    : rules->stop ? rules->stop - 1 : 0;
+  ro_round_init (&r);
+  for (unsigned na = 0; na < 6; na++)
+    for (unsigned nd = 0; nd < 6; nd++)
+      for (unsigned j = 0; j < 6; j++)
+        mpq_init (ref->round[na][nd][j]);
+  for (unsigned na = 1; na <= rules->attack_dice; na++)
+    for (unsigned nd = 1; nd <= rules->defend_dice; nd++)
+      {
+        ck_assert_int_eq (ro_round_count (&r, rules, na, nd), RO_OK);
+        for (unsigned j = 0; j <= r.comparisons; j++)
+          {
+            mpz_set (mpq_numref (ref->round[na][nd][j]), r.count[j]);
+            mpz_set (mpq_denref (ref->round[na][nd][j]), r.total);
+            mpq_canonicalize (ref->round[na][nd][j]);
+          }
+      }
+  ro_round_clear (&r);
+  for (size_t j = 0; j <= MAXK; j++)
+    mpq_init (ref->taken[j]);
+  for (size_t f = 0; f <= MAXA; f++)
+    mpq_init (ref->armies[f]);
+}
+
+static void
+ref_clear (ref_t *ref)
+{
+  for (unsigned na = 0; na < 6; na++)
+    for (unsigned nd = 0; nd < 6; nd++)
+      for (unsigned j = 0; j < 6; j++)
+        mpq_clear (ref->round[na][nd][j]);
+  for (size_t j = 0; j <= MAXK; j++)
+    mpq_clear (ref->taken[j]);
+  for (size_t f = 0; f <= MAXA; f++)
+    mpq_clear (ref->armies[f]);
+}
+
+/* Territory I holds D defenders; the attacker has F fighting armies.  */
+static void
+ref_paths (ref_t *ref, size_t i, unsigned long f, unsigned long d,
+           const mpq_t p)
+{
+  if (d == 0)
+    {
+      if (i + 1 == ref->k)
+        {
+          mpq_add (ref->taken[ref->k], ref->taken[ref->k], p);
+          mpq_add (ref->armies[f], ref->armies[f], p);
+        }
+      else
+        ref_paths (ref, i + 1, f - 1, ref->d[i + 1], p);
+      return;
+    }
+  if (f == 0 || f <= ref->f_stop)
+    {
+      mpq_add (ref->taken[i], ref->taken[i], p);
+      return;
+    }
+  unsigned na = f < ref->rules.attack_dice ? f : ref->rules.attack_dice;
+  unsigned nd = d < ref->rules.defend_dice ? d : ref->rules.defend_dice;
+  unsigned m = na < nd ? na : nd;
+  mpq_t q;
+  mpq_init (q);
+  for (unsigned j = 0; j <= m; j++)
+    if (mpq_sgn (ref->round[na][nd][j]) != 0)
+      {
+        mpq_mul (q, p, ref->round[na][nd][j]);
+        ref_paths (ref, i, f - j, d - (m - j), q);
+      }
+  mpq_clear (q);
+}
+
+static void
+check_chain (const ro_rules_t *rules, unsigned long a,
+             const unsigned long *d, size_t k)
+{
+  ref_t ref;
+  ro_chain_t c;
+  mpq_t one, sum;
+  ref_init (&ref, rules, d, k);
+  mpq_inits (one, sum, (mpq_ptr) 0);
+  mpq_set_ui (one, 1, 1);
+  unsigned long f0 = rules->count == RO_COUNT_ATTACKERS ? a : a - 1;
+  ref_paths (&ref, 0, f0, d[0], one);
+
+  ro_chain_init (&c);
+  ck_assert_int_eq (ro_chain (&c, rules, a, d, k), RO_OK);
+  ck_assert_uint_eq (c.k, k);
+  for (size_t j = 0; j <= k; j++)
+    {
+      ck_assert_msg (mpq_equal (c.taken[j], ref.taken[j]), "a = %lu, k = %zu,"
+                     " stop %lu: taken[%zu] = %s, the reference %s", a, k,
+                     rules->stop, j, mpq_get_str (NULL, 10, c.taken[j]),
+                     mpq_get_str (NULL, 10, ref.taken[j]));
+      mpq_add (sum, sum, c.taken[j]);
+    }
+  ck_assert (mpq_equal (sum, one));
+  mpq_set_ui (sum, 0, 1);
+  size_t nonzero = 0;
+  for (size_t f = 0; f <= MAXA; f++)
+    nonzero += mpq_sgn (ref.armies[f]) != 0;
+  ck_assert_uint_eq (c.n_armies, nonzero);
+  for (size_t i = 0; i < c.n_armies; i++)
+    {
+      ck_assert (c.armies[i] <= MAXA);
+      ck_assert (i == 0 || c.armies[i] < c.armies[i - 1]);
+      ck_assert (mpq_equal (c.armies_p[i], ref.armies[c.armies[i]]));
+      mpq_add (sum, sum, c.armies_p[i]);
+    }
+  ck_assert (mpq_equal (sum, c.taken[k]));
+  ro_chain_clear (&c);
+  mpq_clears (one, sum, (mpq_ptr) 0);
+  ref_clear (&ref);
+}
+
+START_TEST (test_reference)
+{
+  gmp_randstate_t st;
+  ro_rules_t r;
+  test_rand_init (st, 50);
+  for (unsigned long it = 0; it < 120 * test_scale; it++)
+    {
+      unsigned long d[MAXK];
+      size_t k = test_rand_range (st, 1, 3);
+      ro_rules_init (&r);
+      r.count = test_rand_range (st, 0, 1) ? RO_COUNT_ATTACKERS
+        : RO_COUNT_TERRITORY;
+      r.stop = test_rand_range (st, 0, 2) ? 0 : test_rand_range (st, 1, 3);
+      if (test_rand_range (st, 0, 3) == 0)
+        {
+          r.attack_bonus = test_random_bonus (st);
+          r.defend_dice = test_rand_range (st, 1, 3);
+          r.attack_sides = test_rand_range (st, 2, 8);
+        }
+      for (size_t i = 0; i < k; i++)
+        d[i] = test_rand_range (st, 1, 3);
+      check_chain (&r, test_rand_range (st, 1, 8), d, k);
+    }
+  gmp_randclear (st);
+}
+END_TEST
+
+/* A chain of one territory is the battle itself.  */
+START_TEST (test_one_is_battle)
+{
+  ro_rules_t r;
+  ro_chain_t c;
+  mpq_t w;
+  ro_rules_init (&r);
+  r.count = _i % 2 ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
+  r.stop = _i / 2 ? 4 : 0;
+  ro_chain_init (&c);
+  mpq_init (w);
+  for (unsigned long a = 1; a <= 25; a++)
+    for (unsigned long d = 1; d <= 25; d++)
+      {
+        ck_assert_int_eq (ro_chain (&c, &r, a, &d, 1), RO_OK);
+        ck_assert_int_eq (ro_battle_win (w, &r, a, d), RO_OK);
+        ck_assert_msg (mpq_equal (w, c.taken[1]), "%lu v %lu", a, d);
+      }
+  mpq_clear (w);
+  ro_chain_clear (&c);
+}
+END_TEST
+
+START_TEST (test_chain_errors)
+{
+  ro_rules_t r;
+  ro_chain_t c;
+  unsigned long d[] = { 3, 0, 2 };
+  ro_rules_init (&r);
+  ro_chain_init (&c);
+  ck_assert_int_eq (ro_chain (&c, &r, 5, d, 0), RO_EINVAL);
+  ck_assert_int_eq (ro_chain (&c, &r, 5, d, 3), RO_EINVAL);
+  ck_assert_int_eq (ro_chain (&c, &r, 0, d, 1), RO_EINVAL);
+  r.goal = 1;
+  ck_assert_int_eq (ro_chain (&c, &r, 5, d, 1), RO_EINVAL);
+  ro_chain_clear (&c);
+}
+END_TEST
+
+/* The smallest attack against each D by a plain scan of ro_battle_win,
+   for several targets, among them targets equal to an exact P (which
+   must be reached, not missed by rounding) and just above one.  */
+START_TEST (test_needed)
+{
+  ro_rules_t r;
+  mpq_t t, w, eps;
+  unsigned long out[12];
+  ro_rules_init (&r);
+  r.count = _i ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
+  mpq_inits (t, w, eps, (mpq_ptr) 0);
+  mpz_ui_pow_ui (mpq_denref (eps), 10, 60);
+  mpz_set_ui (mpq_numref (eps), 1);
+  for (int which = 0; which < 5; which++)
+    {
+      if (which == 0)
+        mpq_set_ui (t, 1, 2);
+      else if (which == 1)
+        mpq_set_ui (t, 9, 10);
+      else if (which == 2)
+        mpq_set_ui (t, 99, 100);
+      else
+        {
+          ck_assert_int_eq (ro_battle_win (t, &r, 9, 6), RO_OK);
+          if (which == 4)
+            mpq_add (t, t, eps);
+        }
+      ck_assert_int_eq (ro_needed (out, &r, 1, 12, t, 1000), RO_OK);
+      for (unsigned long d = 1; d <= 12; d++)
+        {
+          unsigned long a = r.count == RO_COUNT_TERRITORY;
+          for (;; a++)
+            {
+              ck_assert_int_eq (ro_battle_win (w, &r, a, d), RO_OK);
+              if (mpq_cmp (w, t) >= 0)
+                break;
+            }
+          ck_assert_msg (out[d - 1] == a, "target %d, D = %lu: %lu, the "
+                         "scan %lu", which, d, out[d - 1], a);
+        }
+      if (which == 3)
+        ck_assert_uint_le (out[5], 9);
+      if (which == 4)
+        ck_assert_uint_gt (out[5], 9);
+    }
+  /* Out of reach.  */
+  mpq_set_ui (t, 1, 1);
+  ck_assert_int_eq (ro_needed (out, &r, 1, 3, t, 50), RO_ERANGE);
+  mpq_set_si (t, -1, 2);
+  ck_assert_int_eq (ro_needed (out, &r, 1, 3, t, 50), RO_EINVAL);
+  mpq_clears (t, w, eps, (mpq_ptr) 0);
+}
+END_TEST
+
+/* The smallest attack that takes a chain, by a scan of the path
+   reference.  */
+START_TEST (test_chain_needed)
+{
+  ro_rules_t r;
+  unsigned long d[] = { 2, 1, 2 }, got;
+  mpq_t t, one;
+  ro_rules_init (&r);
+  mpq_inits (t, one, (mpq_ptr) 0);
+  mpq_set_ui (one, 1, 1);
+  mpq_set_ui (t, 7, 10);
+  ck_assert_int_eq (ro_chain_needed (&got, &r, d, 3, t, 100), RO_OK);
+  unsigned long a = 1;
+  for (;; a++)
+    {
+      ref_t ref;
+      ref_init (&ref, &r, d, 3);
+      ref_paths (&ref, 0, a - 1, d[0], one);
+      int reached = mpq_cmp (ref.taken[3], t) >= 0;
+      ref_clear (&ref);
+      if (reached)
+        break;
+    }
+  ck_assert_uint_eq (got, a);
+  mpq_set_ui (t, 1, 1);
+  ck_assert_int_eq (ro_chain_needed (&got, &r, d, 3, t, 20), RO_ERANGE);
+  mpq_clears (t, one, (mpq_ptr) 0);
+}
+END_TEST
+
+static Suite *
+chain_suite (void)
+{
+  Suite *s = suite_create ("chain");
+  TCase *tc = test_tcase_create ("chain");
+  tcase_add_test (tc, test_reference);
+  tcase_add_loop_test (tc, test_one_is_battle, 0, 4);
+  tcase_add_test (tc, test_chain_errors);
+  suite_add_tcase (s, tc);
+
+  tc = test_tcase_create ("needed");
+  tcase_add_loop_test (tc, test_needed, 0, 2);
+  tcase_add_test (tc, test_chain_needed);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return test_main ("check_chain", chain_suite);
+}
