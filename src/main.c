@@ -63,8 +63,11 @@ usage (void)
 Usage: %s [OPTION]... A D\n\
   or:  %s round [OPTION]...\n\
   or:  %s game [OPTION]...\n\
-  or:  %s binomial [OPTION]... A D\n", PACKAGE_NAME, PACKAGE_NAME,
-          PACKAGE_NAME, PACKAGE_NAME);
+  or:  %s binomial [OPTION]... A D\n\
+  or:  %s chain [OPTION]... A D1 [D2]...\n\
+  or:  %s needed [OPTION]... D | LO..HI | D1 D2...\n", PACKAGE_NAME,
+          PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
+          PACKAGE_NAME);
   fputs ("\
 Compute exactly the odds of a Risk dice battle: the probability that A\n\
 attacking armies conquer a territory held by D armies, as a reduced\n\
@@ -80,6 +83,11 @@ Subcommands:\n\
   binomial  Georgiou's binomial model (his Model 2) of the battle A against\n\
             D beside its exact probability and the model's error; A and D\n\
             may be ranges LO..HI, for a table\n\
+  chain     A armies take territories of D1, D2, ... armies one after\n\
+            another, leaving one army in each: P(all taken), how far the\n\
+            chain gets, and the armies that reach the last territory\n\
+  needed    the smallest A with P(win) >= --target against D, each D of\n\
+            LO..HI, or the whole chain D1 D2 ...\n\
 \n\
 Rule options (defaults: the standard game):\n\
       --sides=N          faces of every die (6); 2 to 100\n\
@@ -103,6 +111,16 @@ Options:\n\
                          to nearest, ties to even (default 20, at most\n\
                          1000000; round's CSV has no decimals)\n\
   -f, --format=FMT     output format: 'text' (default), 'csv' or 'json'\n\
+      --stop=K         the attacker stops (and loses) when his armies,\n\
+                         counted as --count says, are down to K\n\
+      --goal=G         the attacker stops (and wins) when the defender is\n\
+                         down to G armies or fewer\n\
+      --dist           also print the distribution of how the battle ends\n\
+                         (armies left on each side), with cumulative sums\n\
+      --stats          also print the expected armies left and lost, and\n\
+                         their variances, overall and given win or loss\n\
+      --target=P       the probability 'needed' must reach (default 1/2);\n\
+                         a decimal or a fraction, compared exactly\n\
       --game-value=V   the game value of 'binomial': 'georgiou' (default;\n\
                          his scale and choice, as in his paper),\n\
                          'consistent' (the value per comparison), or an\n\
@@ -126,6 +144,10 @@ Examples:\n\
   riskodds round --format csv      one-round counts as CSV\n\
   riskodds --attack-bonus 1 10 10  an attacking hero (+1) at 10 against 10\n\
   riskodds --defend-dice 3 10 10   Italian RisiKo!: the defender rolls 3\n\
+  riskodds --dist --stats 10 5     how 10 against 5 ends, and on average\n\
+  riskodds chain 20 3 2 4 1        taking four territories in a row\n\
+  riskodds needed --target 0.9 1..10\n\
+                                   the armies for 90% against 1 to 10\n\
   riskodds binomial --count attackers --game-value 0.0395 3..15 2..15\n\
                                    Georgiou's Table 3, with the exact odds\n\
 \n\
@@ -426,9 +448,20 @@ main (int argc, char **argv)
 
   int nargs = argc - optind;
   char **args = argv + optind;
-  int binomial = nargs > 0 && strcmp (args[0], "binomial") == 0;
+  const char *sub = nargs > 0 && isalpha ((unsigned char) args[0][0])
+    ? args[0] : "";
+  int binomial = strcmp (sub, "binomial") == 0;
   if (opts.game_value != NULL && !binomial)
     rc = cli_usage_error ("--game-value applies only to 'binomial'");
+  else if (opts.target != NULL && strcmp (sub, "needed") != 0)
+    rc = cli_usage_error ("--target applies only to 'needed'");
+  else if ((opts.rules.stop != 0 || opts.rules.goal != 0)
+           && (strcmp (sub, "round") == 0 || strcmp (sub, "game") == 0
+               || binomial))
+    rc = cli_usage_error ("--stop and --goal apply to battles, chains and "
+                          "'needed', not to '%s'", sub);
+  else if ((opts.dist || opts.stats) && *sub != '\0')
+    rc = cli_usage_error ("--dist and --stats apply only to a battle A D");
   else if (nargs > 0 && strcmp (args[0], "round") == 0)
     rc = cmd_round (&opts, nargs - 1, args + 1);
   else if (nargs > 0 && strcmp (args[0], "game") == 0)
