@@ -185,6 +185,26 @@ ro_solver_clear (ro_solver_t *s)
   mpz_clear (s->big);
 }
 
+int
+ro_solver_open (ro_model_t *model, ro_solver_t *s, const ro_rules_t *rules,
+                unsigned long d)
+{
+  int rc = ro_model_init (model, rules);
+  if (rc != RO_OK)
+    return rc;
+  rc = ro_solver_init (s, model, d);
+  if (rc != RO_OK)
+    ro_model_clear (model);
+  return rc;
+}
+
+void
+ro_solver_close (ro_model_t *model, ro_solver_t *s)
+{
+  ro_solver_clear (s);
+  ro_model_clear (model);
+}
+
 /* WIN = N / (base[0]^e[0] * base[1]^e[1]), reduced.  */
 void
 ro_solver_get_q (mpq_t win, const ro_solver_t *s, const ro_cell_t *x)
@@ -262,22 +282,15 @@ ro_battle_win (mpq_t win, const ro_rules_t *rules,
 
   ro_model_t model;
   ro_solver_t s;
-  rc = ro_model_init (&model, rules);
+  rc = ro_solver_open (&model, &s, rules, d);
   if (rc != RO_OK)
     return rc;
-  rc = ro_solver_init (&s, &model, d);
-  if (rc != RO_OK)
-    {
-      ro_model_clear (&model);
-      return rc;
-    }
   for (unsigned long i = 0; i <= f; i++)
     for (unsigned long j = 0; j <= d; j++)
       if (reachable (rules, f, d, i, j))
         solve_state (&s, i, j);
   ro_solver_get_q (win, &s, ro_solver_cell (&s, f, d));
-  ro_solver_clear (&s);
-  ro_model_clear (&model);
+  ro_solver_close (&model, &s);
   return RO_OK;
 }
 
@@ -296,15 +309,9 @@ ro_battle_grid (const ro_rules_t *rules, unsigned long a_lo,
 
   ro_model_t model;
   ro_solver_t s;
-  rc = ro_model_init (&model, rules);
+  rc = ro_solver_open (&model, &s, rules, d_hi);
   if (rc != RO_OK)
     return rc;
-  rc = ro_solver_init (&s, &model, d_hi);
-  if (rc != RO_OK)
-    {
-      ro_model_clear (&model);
-      return rc;
-    }
   /* Every state is needed, so none is skipped; each row is reported as
      soon as it is complete, before the ring overwrites it.  */
   unsigned long f_lo = ro_rules_fighting (rules, a_lo);
@@ -322,8 +329,7 @@ ro_battle_grid (const ro_rules_t *rules, unsigned long a_lo,
         }
     }
   mpq_clear (win);
-  ro_solver_clear (&s);
-  ro_model_clear (&model);
+  ro_solver_close (&model, &s);
   return rc;
 }
 

@@ -215,15 +215,9 @@ ro_battle_dist (ro_dist_t *dist, const ro_rules_t *rules, unsigned long a,
 
   ro_model_t model;
   ro_solver_t s;
-  rc = ro_model_init (&model, rules);
+  rc = ro_solver_open (&model, &s, rules, d);
   if (rc != RO_OK)
     return rc;
-  rc = ro_solver_init (&s, &model, d);
-  if (rc != RO_OK)
-    {
-      ro_model_clear (&model);
-      return rc;
-    }
   ro_dist_clear (dist);
   ro_dist_init (dist);
 
@@ -245,8 +239,7 @@ ro_battle_dist (ro_dist_t *dist, const ro_rules_t *rules, unsigned long a,
         mpz_clear (seed[f].n);
       free (seed);
     }
-  ro_solver_clear (&s);
-  ro_model_clear (&model);
+  ro_solver_close (&model, &s);
   if (rc != RO_OK)
     return rc;
   qsort (dist->outcome, dist->n, sizeof *dist->outcome, outcome_cmp);

@@ -49,6 +49,12 @@ ro_cell_t *ro_solver_cell (ro_solver_t *s, unsigned long f, unsigned long d);
 int ro_solver_init (ro_solver_t *s, const ro_model_t *model, unsigned long d);
 void ro_solver_clear (ro_solver_t *s);
 
+/* Both at once: the model of RULES and its solver for D + 1 columns;
+   on failure nothing is left to clear.  */
+int ro_solver_open (ro_model_t *model, ro_solver_t *s,
+                    const ro_rules_t *rules, unsigned long d);
+void ro_solver_close (ro_model_t *model, ro_solver_t *s);
+
 /* The exponents of the bases that one round of NA against ND dice adds to
    the denominator.  */
 void ro_solver_round_exponents (unsigned long r[2], const ro_solver_t *s,

@@ -176,22 +176,6 @@ static const struct
 
 #define N_TABLES (sizeof tables / sizeof *tables)
 
-/* Q rounded half up to 4 places, in units of 1e-4 (Georgiou prints
-   percentages to 2 places).  */
-static long
-round_e4 (const mpq_t q)
-{
-  mpz_t t;
-  mpz_init (t);
-  mpz_mul_ui (t, mpq_numref (q), 20000);
-  mpz_add (t, t, mpq_denref (q));
-  mpz_fdiv_q (t, t, mpq_denref (q));
-  mpz_fdiv_q_2exp (t, t, 1);
-  long r = mpz_get_si (t);
-  mpz_clear (t);
-  return r;
-}
-
 /* "71.65" as 7165.  */
 static long
 percent_e4 (const char *s)
@@ -226,13 +210,13 @@ table_mismatches (int t, const mpq_t v, int report)
       ck_assert_int_eq (bd, tables[t].bonus_d);
       ck_assert_int_eq (ro_binomial_win (w, p, a, d), RO_OK);
       cells++;
-      if (round_e4 (w) != percent_e4 (pct))
+      if (test_round_e4 (w) != percent_e4 (pct))
         {
           bad++;
           if (report)
             ck_abort_msg ("Table %d, %lu v %lu: model %s rounds to %ld e-4, "
                           "he prints %s%%", table, a, d,
-                          mpq_get_str (NULL, 10, w), round_e4 (w), pct);
+                          mpq_get_str (NULL, 10, w), test_round_e4 (w), pct);
         }
     }
   fclose (f);
@@ -262,7 +246,7 @@ START_TEST (test_georgiou_tables)
   ro_game_init (&g);
   ck_assert_int_eq (ro_game_solve (&g, &rules), RO_OK);
   ck_assert (g.has_georgiou_value);
-  ck_assert_int_eq (round_e4 (g.georgiou_value), tables[t].printed_e4);
+  ck_assert_int_eq (test_round_e4 (g.georgiou_value), tables[t].printed_e4);
 
   if (tables[t].printed != NULL)
     {

@@ -34,29 +34,12 @@ static void
 ref_init (ref_t *ref, const ro_rules_t *rules, const unsigned long *d,
           size_t k)
 {
-  ro_round_t r;
   ref->rules = *rules;
   ref->d = d;
   ref->k = k;
   ref->f_stop = rules->count == RO_COUNT_ATTACKERS ? rules->stop
     : rules->stop ? rules->stop - 1 : 0;
-  ro_round_init (&r);
-  for (unsigned na = 0; na < 6; na++)
-    for (unsigned nd = 0; nd < 6; nd++)
-      for (unsigned j = 0; j < 6; j++)
-        mpq_init (ref->round[na][nd][j]);
-  for (unsigned na = 1; na <= rules->attack_dice; na++)
-    for (unsigned nd = 1; nd <= rules->defend_dice; nd++)
-      {
-        ck_assert_int_eq (ro_round_count (&r, rules, na, nd), RO_OK);
-        for (unsigned j = 0; j <= r.comparisons; j++)
-          {
-            mpz_set (mpq_numref (ref->round[na][nd][j]), r.count[j]);
-            mpz_set (mpq_denref (ref->round[na][nd][j]), r.total);
-            mpq_canonicalize (ref->round[na][nd][j]);
-          }
-      }
-  ro_round_clear (&r);
+  test_round_probs (ref->round, rules);
   for (size_t j = 0; j <= MAXK; j++)
     mpq_init (ref->taken[j]);
   for (size_t f = 0; f <= MAXA; f++)
@@ -66,10 +49,7 @@ ref_init (ref_t *ref, const ro_rules_t *rules, const unsigned long *d,
 static void
 ref_clear (ref_t *ref)
 {
-  for (unsigned na = 0; na < 6; na++)
-    for (unsigned nd = 0; nd < 6; nd++)
-      for (unsigned j = 0; j < 6; j++)
-        mpq_clear (ref->round[na][nd][j]);
+  test_round_probs_clear (ref->round);
   for (size_t j = 0; j <= MAXK; j++)
     mpq_clear (ref->taken[j]);
   for (size_t f = 0; f <= MAXA; f++)

@@ -41,26 +41,9 @@ fighting (const ro_rules_t *r, unsigned long a)
 static void
 ref_init (ref_t *ref, const ro_rules_t *rules)
 {
-  ro_round_t r;
   ref->rules = *rules;
   ref->f_stop = fighting (rules, rules->stop);
-  ro_round_init (&r);
-  for (unsigned na = 0; na < 6; na++)
-    for (unsigned nd = 0; nd < 6; nd++)
-      for (unsigned k = 0; k < 6; k++)
-        mpq_init (ref->round[na][nd][k]);
-  for (unsigned na = 1; na <= rules->attack_dice; na++)
-    for (unsigned nd = 1; nd <= rules->defend_dice; nd++)
-      {
-        ck_assert_int_eq (ro_round_count (&r, rules, na, nd), RO_OK);
-        for (unsigned k = 0; k <= r.comparisons; k++)
-          {
-            mpz_set (mpq_numref (ref->round[na][nd][k]), r.count[k]);
-            mpz_set (mpq_denref (ref->round[na][nd][k]), r.total);
-            mpq_canonicalize (ref->round[na][nd][k]);
-          }
-      }
-  ro_round_clear (&r);
+  test_round_probs (ref->round, rules);
   for (unsigned f = 0; f <= MAXA; f++)
     for (unsigned d = 0; d <= MAXD; d++)
       mpq_init (ref->end[f][d]);
@@ -69,10 +52,7 @@ ref_init (ref_t *ref, const ro_rules_t *rules)
 static void
 ref_clear (ref_t *ref)
 {
-  for (unsigned na = 0; na < 6; na++)
-    for (unsigned nd = 0; nd < 6; nd++)
-      for (unsigned k = 0; k < 6; k++)
-        mpq_clear (ref->round[na][nd][k]);
+  test_round_probs_clear (ref->round);
   for (unsigned f = 0; f <= MAXA; f++)
     for (unsigned d = 0; d <= MAXD; d++)
       mpq_clear (ref->end[f][d]);

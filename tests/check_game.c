@@ -28,22 +28,14 @@ assert_q (const mpq_t q, const char *s, const char *what)
   mpq_clear (want);
 }
 
-/* Q rounded half up to 4 places, in integers, equals the decimal
-   (times 10^4) that Georgiou prints.  */
+/* Q rounded half up to 4 places equals the decimal (times 10^4) that
+   Georgiou prints.  */
 static void
 assert_4dp (const mpq_t q, long want, const char *what)
 {
-  mpz_t t;
-  mpz_init (t);
-  /* floor ((2 * 10^4 num + den) / (2 den)), for either sign.  */
-  mpz_mul_ui (t, mpq_numref (q), 20000);
-  mpz_add (t, t, mpq_denref (q));
-  mpz_fdiv_q (t, t, mpq_denref (q));
-  mpz_fdiv_q_2exp (t, t, 1);
-  ck_assert_msg (mpz_cmp_si (t, want) == 0, "%s: %s rounds to %ld e-4, "
-                 "Georgiou prints %ld e-4", what, mpq_get_str (NULL, 10, q),
-                 mpz_get_si (t), want);
-  mpz_clear (t);
+  long got = test_round_e4 (q);
+  ck_assert_msg (got == want, "%s: %s rounds to %ld e-4, Georgiou prints "
+                 "%ld e-4", what, mpq_get_str (NULL, 10, q), got, want);
 }
 
 /* Georgiou's game value tables (seed 000, Output 1 and Table 4), in units

@@ -85,3 +85,50 @@ test_random_bonus (gmp_randstate_t st)
     return (int) test_rand_range (st, 0, 6) - 3;
   return (int) test_rand_range (st, 0, 2 * RO_BONUS_MAX) - RO_BONUS_MAX;
 }
+
+long
+test_round_e4 (const mpq_t q)
+{
+  mpz_t t;
+  mpz_init (t);
+  /* floor ((2 * 10^4 num + den) / (2 den)), for either sign.  */
+  mpz_mul_ui (t, mpq_numref (q), 20000);
+  mpz_add (t, t, mpq_denref (q));
+  mpz_fdiv_q (t, t, mpq_denref (q));
+  mpz_fdiv_q_2exp (t, t, 1);
+  long r = mpz_get_si (t);
+  mpz_clear (t);
+  return r;
+}
+
+void
+test_round_probs (mpq_t prob[6][6][6], const ro_rules_t *rules)
+{
+  ro_round_t r;
+  ro_round_init (&r);
+  for (unsigned na = 0; na < 6; na++)
+    for (unsigned nd = 0; nd < 6; nd++)
+      for (unsigned k = 0; k < 6; k++)
+        mpq_init (prob[na][nd][k]);
+  for (unsigned na = 1; na <= rules->attack_dice; na++)
+    for (unsigned nd = 1; nd <= rules->defend_dice; nd++)
+      {
+        ck_assert_int_eq (ro_round_count (&r, rules, na, nd), RO_OK);
+        for (unsigned k = 0; k <= r.comparisons; k++)
+          {
+            mpz_set (mpq_numref (prob[na][nd][k]), r.count[k]);
+            mpz_set (mpq_denref (prob[na][nd][k]), r.total);
+            mpq_canonicalize (prob[na][nd][k]);
+          }
+      }
+  ro_round_clear (&r);
+}
+
+void
+test_round_probs_clear (mpq_t prob[6][6][6])
+{
+  for (unsigned na = 0; na < 6; na++)
+    for (unsigned nd = 0; nd < 6; nd++)
+      for (unsigned k = 0; k < 6; k++)
+        mpq_clear (prob[na][nd][k]);
+}

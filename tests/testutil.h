@@ -6,6 +6,8 @@
 #include <check.h>
 #include <gmp.h>
 
+#include "riskodds.h"
+
 /* Randomized tests draw from a fixed seed, printed by test_main, that
    RO_TEST_SEED may change; RO_TEST_SCALE multiplies their iterations
    and the timeouts of test_tcase_create.  */
@@ -37,5 +39,16 @@ TCase *test_tcase_create (const char *name);
    environment is read, so that it can scale its timeouts) and return the
    exit status, 0 when every test passed.  */
 int test_main (const char *name, Suite *(*make_suite) (void));
+
+/* Q rounded half up to 4 decimal places, in units of 1e-4 (Georgiou
+   prints his values and percentages so), computed on integers.  */
+long test_round_e4 (const mpq_t q);
+
+/* PROB[na][nd][k] = P(the attacker loses k armies in a round of NA
+   against ND dice) under RULES, from ro_round_count (which check_dice
+   tests against every roll); zero where the rules roll no such round.
+   Initialises PROB; clear it with test_round_probs_clear.  */
+void test_round_probs (mpq_t prob[6][6][6], const ro_rules_t *rules);
+void test_round_probs_clear (mpq_t prob[6][6][6]);
 
 #endif /* TESTUTIL_H */
