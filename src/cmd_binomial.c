@@ -110,7 +110,8 @@ typedef struct
   const model_value_t *m;
   int first;
   int width;                    /* of a decimal column in text */
-  mpq_t worst;                  /* the largest |error| so far */
+  mpq_t worst;                  /* the error of largest size so far */
+  mpq_t worst_abs, abs;         /* its size; scratch */
   unsigned long worst_a, worst_d;
 } table_t;
 
@@ -123,7 +124,7 @@ print_header (const table_t *t)
           "win_decimal,error_exact,error_decimal");
   else if (o->format == CLI_FORMAT_TEXT)
     printf ("%5s %5s  %-*s %-*s %s\n", "A", "D", t->width, "model",
-            t->width, "exact", "error (model - exact)");
+            t->width, "win", "error (model - win)");
 }
 
 static int
@@ -254,10 +255,12 @@ visit_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
     rc = cli_error ("%lu against %lu: %s", a, d, ro_strerror (rc));
   else
     rc = cell_text_init (&c, model, win, t->o->digits);
+  /* The signed error where its size is largest.  */
   mpq_sub (model, model, win);
-  mpq_abs (model, model);
-  if (mpq_cmp (model, t->worst) > 0)
+  mpq_abs (t->abs, model);
+  if (mpq_cmp (t->worst_abs, t->abs) < 0)
     {
+      mpq_set (t->worst_abs, t->abs);
       mpq_set (t->worst, model);
       t->worst_a = a;
       t->worst_d = d;
@@ -278,13 +281,13 @@ print_worst (const table_t *t)
     return CLI_EXIT_OK;
   if (mpq_sgn (t->worst) == 0)
     {
-      puts ("\nlargest |error|  0: the model is exact on every cell");
+      puts ("\nlargest error  0: the model is exact on every cell");
       return CLI_EXIT_OK;
     }
   char *dec = cli_decimal (t->worst, t->o->digits);
   if (dec == NULL)
     return CLI_EXIT_ERROR;
-  printf ("\nlargest |error|  %s  at %lu v %lu\n", dec, t->worst_a,
+  printf ("\nlargest error  %s  at %lu v %lu\n", dec, t->worst_a,
           t->worst_d);
   ro_free_str (dec);
   return CLI_EXIT_OK;
@@ -321,7 +324,7 @@ cmd_binomial (const cli_opts_t *o, int argc, char **argv)
   rc = check_model_memory (o, m.p, a[1], d[1]);
 
   table_t t = { .o = o, .m = &m, .first = 1, .width = (int) o->digits + 8 };
-  mpq_init (t.worst);
+  mpq_inits (t.worst, t.worst_abs, t.abs, (mpq_ptr) 0);
   if (rc == CLI_EXIT_OK)
     rc = print_value_text (o, &m);
   if (rc == CLI_EXIT_OK)
@@ -337,7 +340,7 @@ cmd_binomial (const cli_opts_t *o, int argc, char **argv)
     fputs ("]}\n", stdout);
   else if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_TEXT)
     rc = print_worst (&t);
-  mpq_clear (t.worst);
+  mpq_clears (t.worst, t.worst_abs, t.abs, (mpq_ptr) 0);
   model_value_clear (&m);
   return rc;
 }
