@@ -38,9 +38,7 @@ ro_chain_clear (ro_chain_t *c)
 typedef struct
 {
   ro_cell_t *next;              /* seeds of the next battle, by f */
-  unsigned long nnext;
   mpq_t *lost;                  /* P(this battle is lost) */
-  mpz_t one;
 } chain_pass_t;
 
 static int
@@ -59,34 +57,12 @@ chain_end (void *data, int won, unsigned long f, unsigned long d,
       return RO_OK;
     }
   /* One army stays in the conquered territory: f - 1 fight on (a win
-     always leaves f >= 1).  Several ends share f - 1 (with a goal they
-     could; without one d is always 0), so they are added.  */
+     always leaves f >= 1).  A chain has no goal, so a win ends at d = 0
+     and each f ends at most once: the seed is set, never added to.  */
   ro_cell_t *n = &c->next[f - 1];
-  if (mpz_sgn (n->n) == 0)
-    {
-      mpz_set (n->n, x->n);
-      n->e[0] = x->e[0];
-      n->e[1] = x->e[1];
-    }
-  else
-    {
-      /* Bring both to the larger exponents.  */
-      unsigned long up[2], down[2];
-      for (int b = 0; b < 2; b++)
-        {
-          unsigned long e = n->e[b] > x->e[b] ? n->e[b] : x->e[b];
-          up[b] = e - n->e[b];
-          down[b] = e - x->e[b];
-          n->e[b] = e;
-        }
-      mpz_t t;
-      mpz_init (t);
-      mpz_swap (t, n->n);
-      mpz_set_ui (n->n, 0);
-      ro_solver_add_scaled ((ro_solver_t *) s, n->n, c->one, up, t);
-      ro_solver_add_scaled ((ro_solver_t *) s, n->n, c->one, down, x->n);
-      mpz_clear (t);
-    }
+  mpz_set (n->n, x->n);
+  n->e[0] = x->e[0];
+  n->e[1] = x->e[1];
   return RO_OK;
 }
 
@@ -148,17 +124,14 @@ chain_battle (ro_chain_t *c, const ro_model_t *model, ro_cell_t *seed,
   if (rc != RO_OK)
     return rc;
   chain_pass_t pass;
-  pass.nnext = nseed;
   pass.next = *next = cells_new (nseed);
   pass.lost = &c->taken[i];
-  mpz_init_set_ui (pass.one, 1);
   if (pass.next == NULL)
     rc = RO_ENOMEM;
   else
     rc = ro_forward (&s, seed, nseed, d, chain_end, &pass);
   if (rc == RO_OK && last)
     rc = chain_final (c, &s, pass.next, nseed);
-  mpz_clear (pass.one);
   ro_solver_clear (&s);
   return rc;
 }

@@ -120,12 +120,9 @@ zero_row (ro_solver_t *s, unsigned long f)
 /* The forward pass over the battles against D0 that start in column D0
    with SEED[f] (f = 0 .. NSEED-1; zero cells are absent), calling END for
    every ended state with its probability, in the order of the pass.  */
-typedef int (*end_fn) (void *data, int won, unsigned long f, unsigned long d,
-                       const ro_solver_t *s, const ro_cell_t *x);
-
 int
 ro_forward (ro_solver_t *s, const ro_cell_t *seed, unsigned long nseed,
-            unsigned long d0, end_fn end, void *data)
+            unsigned long d0, ro_end_fn end, void *data)
 {
   const ro_rules_t *rules = &s->model->rules;
   const unsigned long none[2] = { 0, 0 };

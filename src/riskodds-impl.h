@@ -71,11 +71,11 @@ void ro_solver_get_q (mpq_t q, const ro_solver_t *s, const ro_cell_t *x);
    SEED[f] (an integer over a power of the bases, as the solver's cells)
    at f fighting armies, f < NSEED; END is called for every ended state
    with its probability, and a non-zero return stops the pass.  */
+typedef int (*ro_end_fn) (void *data, int won, unsigned long f,
+                          unsigned long d, const ro_solver_t *s,
+                          const ro_cell_t *x);
 int ro_forward (ro_solver_t *s, const ro_cell_t *seed, unsigned long nseed,
-                unsigned long d0,
-                int (*end) (void *data, int won, unsigned long f,
-                            unsigned long d, const ro_solver_t *s,
-                            const ro_cell_t *x), void *data);
+                unsigned long d0, ro_end_fn end, void *data);
 
 /* RO_OK when A against D is a battle the solvers take under RULES.  */
 int ro_check_battle (const ro_rules_t *rules, unsigned long a,
