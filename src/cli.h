@@ -58,6 +58,11 @@ int cli_check_memory (const cli_opts_t *opts, unsigned long a,
 char *cli_fraction (const mpq_t q);
 char *cli_decimal (const mpq_t q, unsigned long digits);
 
+/* The width of a text column of decimals at --digits: the digits, a
+   sign, "0." and up to five more zeros (fixed notation stops at 1e-6;
+   below, "e-NN" is shorter).  */
+#define CLI_DECIMAL_WIDTH(opts) ((int) (opts)->digits + 8)
+
 /* A rational ready to print: its reduced fraction and its decimal.  */
 typedef struct
 {

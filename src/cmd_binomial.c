@@ -323,7 +323,7 @@ cmd_binomial (const cli_opts_t *o, int argc, char **argv)
     return rc;
   rc = check_model_memory (o, m.p, a[1], d[1]);
 
-  table_t t = { .o = o, .m = &m, .first = 1, .width = (int) o->digits + 8 };
+  table_t t = { .o = o, .m = &m, .first = 1, .width = CLI_DECIMAL_WIDTH (o) };
   mpq_inits (t.worst, t.worst_abs, t.abs, (mpq_ptr) 0);
   if (rc == CLI_EXIT_OK)
     rc = print_value_text (o, &m);

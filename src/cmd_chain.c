@@ -77,7 +77,7 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
 static int
 print_taken (const cli_opts_t *o, const ro_chain_t *c)
 {
-  int w = (int) o->digits + 8, rc = CLI_EXIT_OK;
+  int w = CLI_DECIMAL_WIDTH (o), rc = CLI_EXIT_OK;
   mpq_t cum;
   mpq_init (cum);
   if (o->format == CLI_FORMAT_JSON)
@@ -123,7 +123,7 @@ print_taken (const cli_opts_t *o, const ro_chain_t *c)
 static int
 print_armies (const cli_opts_t *o, const ro_chain_t *c)
 {
-  int w = (int) o->digits + 8, rc = CLI_EXIT_OK;
+  int w = CLI_DECIMAL_WIDTH (o), rc = CLI_EXIT_OK;
   if (o->format == CLI_FORMAT_JSON)
     fputs (",\"armies\":[", stdout);
   else if (o->format == CLI_FORMAT_TEXT)

@@ -39,7 +39,7 @@ print_dist_row (const cli_opts_t *o, unsigned long a, unsigned long d,
                 const ro_outcome_t *x, const dist_row_t *row, size_t i)
 {
   const char *who = x->won ? "attacker" : "defender";
-  int w = (int) o->digits + 8;
+  int w = CLI_DECIMAL_WIDTH (o);
   if (o->format == CLI_FORMAT_CSV)
     printf ("%lu,%lu,%s,%s,%lu,%lu,%s,%s,%s,%s\n", a, d,
             cli_count_name (o->rules.count), who, x->attackers, x->defenders,
@@ -64,7 +64,7 @@ int
 cli_print_dist (const cli_opts_t *o, unsigned long a, unsigned long d,
                 const ro_dist_t *dist)
 {
-  int w = (int) o->digits + 8, rc = CLI_EXIT_OK;
+  int w = CLI_DECIMAL_WIDTH (o), rc = CLI_EXIT_OK;
   if (o->format == CLI_FORMAT_CSV)
     puts ("attackers,defenders,count,winner,attackers_left,defenders_left,"
           "exact,decimal,cumulative_exact,cumulative_decimal");
@@ -160,7 +160,7 @@ print_stat (const cli_opts_t *o, unsigned long a, unsigned long d,
     }
   else
     printf ("  %-15s %-15s %-*s %s\n", q ? "" : condition_text[c],
-            quantity_name[q], (int) o->digits + 8, m.decimal, v.decimal);
+            quantity_name[q], CLI_DECIMAL_WIDTH (o), m.decimal, v.decimal);
   cli_num_clear (&m);
   cli_num_clear (&v);
   return CLI_EXIT_OK;
@@ -184,7 +184,7 @@ cli_print_stats (const cli_opts_t *o, unsigned long a, unsigned long d,
     printf ("\nExpected armies (the attacker's counted as --count says; "
             "lost = start - left;\nfractions with --format csv or json):\n"
             "  %-15s %-15s %-*s %s\n", "given", "quantity",
-            (int) o->digits + 8, "mean", "variance");
+            CLI_DECIMAL_WIDTH (o), "mean", "variance");
   for (int c = 0; c < 3 && rc == CLI_EXIT_OK; c++)
     {
       if (o->format == CLI_FORMAT_JSON)

@@ -59,7 +59,7 @@ print_answer (const cli_opts_t *o, const unsigned long *d, size_t k,
           cli_num_clear (&w);
           return cli_error ("out of memory");
         }
-      printf ("  %-8s %8lu  %-*s %s\n", col, a, (int) o->digits + 8,
+      printf ("  %-8s %8lu  %-*s %s\n", col, a, CLI_DECIMAL_WIDTH (o),
               w.decimal, w.exact);
       free (col);
     }
@@ -89,7 +89,7 @@ print_header (const cli_opts_t *o, const mpq_t target)
               "P(win) >= %s (%s).\n", cli_count_name (o->rules.count),
               t.exact, t.decimal);
       cli_print_rules_text (stdout, &o->rules);
-      printf ("\n  %-8s %8s  %-*s %s\n", "D", "A", (int) o->digits + 8,
+      printf ("\n  %-8s %8s  %-*s %s\n", "D", "A", CLI_DECIMAL_WIDTH (o),
               "P(win)", "exact");
     }
   cli_num_clear (&t);
