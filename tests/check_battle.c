@@ -719,6 +719,28 @@ START_TEST (test_grid_bonus)
 }
 END_TEST
 
+/* A random rule set the reference handles: sides 2 .. MAX_SIDES, up to
+   REF_DICE dice a side, either tie rule and count, bonuses as
+   test_random_bonus draws them.  */
+static void
+random_rules (ro_rules_t *r, gmp_randstate_t st, unsigned long max_sides)
+{
+  /* One draw per statement: argument order is unspecified in C.  */
+  unsigned long as = test_rand_range (st, 2, max_sides);
+  unsigned long ds = test_rand_range (st, 2, max_sides);
+  unsigned long ad = test_rand_range (st, 1, REF_DICE);
+  unsigned long dd = test_rand_range (st, 1, REF_DICE);
+  int ties = (int) test_rand_range (st, 0, 1);
+  int attackers = (int) test_rand_range (st, 0, 1);
+  int ab = test_random_bonus (st);
+  int db = test_random_bonus (st);
+
+  rules_make (r, as, ds, ad, dd, ties,
+              attackers ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY);
+  r->attack_bonus = ab;
+  r->defend_bonus = db;
+}
+
 /* Random rule sets, bonuses included (see test_random_bonus).  */
 START_TEST (test_grid_random)
 {
@@ -732,20 +754,7 @@ START_TEST (test_grid_random)
       unsigned long amax = test_rand_range (st, 1, 9);
       unsigned long dmax = test_rand_range (st, 0, 9);
 
-      /* One draw per statement: argument order is unspecified in C.  */
-      unsigned long as = test_rand_range (st, 2, 10);
-      unsigned long ds = test_rand_range (st, 2, 10);
-      unsigned long ad = test_rand_range (st, 1, REF_DICE);
-      unsigned long dd = test_rand_range (st, 1, REF_DICE);
-      int ties = (int) test_rand_range (st, 0, 1);
-      int attackers = (int) test_rand_range (st, 0, 1);
-      int ab = test_random_bonus (st);
-      int db = test_random_bonus (st);
-
-      rules_make (&r, as, ds, ad, dd, ties,
-                  attackers ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY);
-      r.attack_bonus = ab;
-      r.defend_bonus = db;
+      random_rules (&r, st, 10);
       check_grid (&r, amax, dmax);
     }
   gmp_randclear (st);
@@ -816,14 +825,8 @@ START_TEST (test_battle_grid)
   test_rand_init (st, 30);
   for (unsigned long it = 0; it < 30 * test_scale; it++)
     {
-      unsigned long as = test_rand_range (st, 2, 8);
-      unsigned long ds = test_rand_range (st, 2, 8);
-      unsigned long ad = test_rand_range (st, 1, REF_DICE);
-      unsigned long dd = test_rand_range (st, 1, REF_DICE);
-      int ties = (int) test_rand_range (st, 0, 1);
-      int attackers = (int) test_rand_range (st, 0, 1);
-      int ab = test_random_bonus (st);
-      int db = test_random_bonus (st);
+      random_rules (&r, st, 8);
+      int attackers = r.count == RO_COUNT_ATTACKERS;
       unsigned long a_lo = test_rand_range (st, attackers ? 0 : 1, 8);
       unsigned long a_hi = test_rand_range (st, a_lo, 14);
       unsigned long d_lo = test_rand_range (st, 0, 8);
@@ -831,10 +834,6 @@ START_TEST (test_battle_grid)
       unsigned long stop = test_rand_range (st, 0, 3) == 0
         ? test_rand_range (st, 1, 40) : 0;
 
-      rules_make (&r, as, ds, ad, dd, ties,
-                  attackers ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY);
-      r.attack_bonus = ab;
-      r.defend_bonus = db;
       check_battle_grid (&r, a_lo, a_hi, d_lo, d_hi, stop);
     }
   gmp_randclear (st);

@@ -50,15 +50,24 @@ static const struct
   {1, 0, {{1667, 0}, {4907, 0}, {6528, 1634}}}
 };
 
+/* G solved (and initialised) for the standard game with bonuses AB, DB
+   and at most DEFEND_DICE defence dice.  */
+static void
+solve_bonuses (ro_game_t *g, int ab, int db, unsigned defend_dice)
+{
+  ro_rules_t r;
+  ro_rules_init (&r);
+  r.attack_bonus = ab;
+  r.defend_bonus = db;
+  r.defend_dice = defend_dice;
+  ro_game_init (g);
+  ck_assert_int_eq (ro_game_solve (g, &r), RO_OK);
+}
+
 START_TEST (test_georgiou_gv_tables)
 {
   ro_game_t g;
-  ro_rules_t r;
-  ro_rules_init (&r);
-  r.attack_bonus = gv_tables[_i].bonus_a;
-  r.defend_bonus = gv_tables[_i].bonus_d;
-  ro_game_init (&g);
-  ck_assert_int_eq (ro_game_solve (&g, &r), RO_OK);
+  solve_bonuses (&g, gv_tables[_i].bonus_a, gv_tables[_i].bonus_d, 2);
   for (int i = 0; i < 3; i++)
     for (int j = 0; j < 2; j++)
       if (!(i == 0 && j == 1))
@@ -106,13 +115,8 @@ START_TEST (test_georgiou_counts)
                     x5 / 2);
           snprintf (want_gv, sizeof want_gv, "%ld/%ld", x1 - x4, x5);
         }
-      ro_rules_t r;
       ro_game_t g;
-      ro_rules_init (&r);
-      r.attack_bonus = ba;
-      r.defend_bonus = bd;
-      ro_game_init (&g);
-      ck_assert_int_eq (ro_game_solve (&g, &r), RO_OK);
+      solve_bonuses (&g, ba, bd, 2);
       const ro_game_cell_t *c = &g.cell[na - 1][nd - 1];
       ck_assert_uint_eq (c->comparisons, (unsigned) m);
       assert_q (c->value, want_v, "value");
@@ -165,13 +169,8 @@ static const struct
 
 START_TEST (test_georgiou_value)
 {
-  ro_rules_t r;
   ro_game_t g;
-  ro_rules_init (&r);
-  r.attack_bonus = table12[_i].bonus_a;
-  r.defend_bonus = table12[_i].bonus_d;
-  ro_game_init (&g);
-  ck_assert_int_eq (ro_game_solve (&g, &r), RO_OK);
+  solve_bonuses (&g, table12[_i].bonus_a, table12[_i].bonus_d, 2);
   ck_assert (g.has_georgiou_value);
   ck_assert_uint_eq (g.georgiou_attack, table12[_i].na);
   ck_assert_uint_eq (g.georgiou_defend, table12[_i].nd);
@@ -183,9 +182,7 @@ START_TEST (test_georgiou_value)
   ro_game_clear (&g);
 
   /* Undefined when his matrix has a cell of three comparisons.  */
-  r.defend_dice = 3;
-  ro_game_init (&g);
-  ck_assert_int_eq (ro_game_solve (&g, &r), RO_OK);
+  solve_bonuses (&g, table12[_i].bonus_a, table12[_i].bonus_d, 3);
   ck_assert (!g.has_georgiou_value);
   ro_game_clear (&g);
 }
