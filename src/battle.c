@@ -274,9 +274,10 @@ ro_battle_win (mpq_t win, const ro_rules_t *rules,
     return rc;
 
   unsigned long f = ro_rules_fighting (rules, a);
-  if (ro_rules_ended (rules, f, d) != 0)
+  int end = ro_rules_ended (rules, f, d);
+  if (end != 0)
     {
-      mpq_set_ui (win, ro_rules_ended (rules, f, d) > 0, 1);
+      mpq_set_ui (win, end > 0, 1);
       return RO_OK;
     }
 

@@ -462,15 +462,15 @@ main (int argc, char **argv)
                           "'needed', not to '%s'", sub);
   else if ((opts.dist || opts.stats) && *sub != '\0')
     rc = cli_usage_error ("--dist and --stats apply only to a battle A D");
-  else if (nargs > 0 && strcmp (args[0], "round") == 0)
+  else if (strcmp (sub, "round") == 0)
     rc = cmd_round (&opts, nargs - 1, args + 1);
-  else if (nargs > 0 && strcmp (args[0], "game") == 0)
+  else if (strcmp (sub, "game") == 0)
     rc = cmd_game (&opts, nargs - 1, args + 1);
   else if (binomial)
     rc = cmd_binomial (&opts, nargs - 1, args + 1);
-  else if (nargs > 0 && strcmp (args[0], "chain") == 0)
+  else if (strcmp (sub, "chain") == 0)
     rc = cmd_chain (&opts, nargs - 1, args + 1);
-  else if (nargs > 0 && strcmp (args[0], "needed") == 0)
+  else if (strcmp (sub, "needed") == 0)
     rc = cmd_needed (&opts, nargs - 1, args + 1);
   else
     rc = cmd_battle (&opts, nargs, args);
