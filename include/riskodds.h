@@ -161,6 +161,22 @@ int ro_battle_grid (const ro_rules_t *rules, unsigned long a_lo,
 int ro_battle_memory (double *bytes, const ro_rules_t *rules,
                       unsigned long a, unsigned long d);
 
+/* The same grid in double precision: the recursion of ro_battle_win
+   with every probability a double (the round probabilities rounded once
+   from their exact counts), as every floating-point calculator computes
+   it.  It exists to measure what double precision loses against the
+   exact values; never report its values as exact.  FN is called as in
+   ro_battle_grid.  Memory: one double per state of the grid 0..A_HI x
+   0..D_HI (see ro_battle_memory_double).  */
+typedef int (*ro_battle_double_fn) (void *data, unsigned long a,
+                                    unsigned long d, double win);
+int ro_battle_grid_double (const ro_rules_t *rules, unsigned long a_lo,
+                           unsigned long a_hi, unsigned long d_lo,
+                           unsigned long d_hi, ro_battle_double_fn fn,
+                           void *data);
+int ro_battle_memory_double (double *bytes, const ro_rules_t *rules,
+                             unsigned long a, unsigned long d);
+
 /* ------------------------------------------------------------------ */
 /* Distribution: how a battle ends                                    */
 /* ------------------------------------------------------------------ */
@@ -367,6 +383,116 @@ void ro_free_str (char *str);
    Nothing else (no blanks): RO_EINVAL; an exponent out of range:
    RO_ERANGE.  "0.0395" is exactly 79/2000, never a double.  */
 int ro_q_set_str (mpq_t q, const char *str);
+
+/* ------------------------------------------------------------------ */
+/* Published numbers: reading tables as papers and programs print them */
+/* ------------------------------------------------------------------ */
+
+/* A number as published: the exact value of its text and the unit in
+   the last place it shows.  "0.754" is 377/500 with ulp 1/1000;
+   "75.42%" and "75,42 %" are 3771/5000 with ulp 1/10000; "1.2e-07" has
+   ulp 1e-8; a fraction "1955/2592" (or "1955 2592", a stacked fraction
+   flattened by text extraction) is exact: ulp 0.  */
+typedef struct
+{
+  mpq_t value;
+  mpq_t ulp;
+} ro_number_t;
+
+void ro_number_init (ro_number_t *n);
+void ro_number_clear (ro_number_t *n);
+
+/* Parse the LEN bytes at S (blanks around are ignored) into N: an
+   optional sign ('+', '-' or the Unicode minus), digits with an optional
+   '.' or ',' decimal mark (".754" allowed), an optional exponent
+   "e[+-]N", an optional '%' (after optional blanks); or a fraction "n/d"
+   or "n d".  On RO_EINVAL (not a number) or RO_ERANGE (an exponent
+   beyond RO_DIGITS_MAX), *ERRPOS is the offset of the first byte that
+   does not fit.  PERCENT non-zero reads every number as a percentage,
+   with or without its '%'.  */
+int ro_number_parse (ro_number_t *n, const char *s, size_t len,
+                     int percent, size_t *errpos);
+
+/* How a published number compares with the exact value X.  */
+typedef struct
+{
+  int agree;       /* 1 when it is right */
+  mpq_t error;     /* published - exact */
+  mpq_t ulps;      /* error / ulp; 0 for an exact fraction */
+} ro_judgement_t;
+
+void ro_judgement_init (ro_judgement_t *j);
+void ro_judgement_clear (ro_judgement_t *j);
+
+/* Judge N against X.  With TOLERANCE NULL, N is right when it is X
+   correctly rounded to the unit in its last place: |N - X| <= ulp/2
+   (so at an exact tie either neighbour is right; a fraction must equal
+   X).  With a TOLERANCE, when |N - X| <= TOLERANCE.  */
+void ro_judge (ro_judgement_t *j, const ro_number_t *n, const mpq_t x,
+               const mpq_t tolerance);
+
+/* One value read from a published table: the battle it is for, the
+   number, where it stands in the text (1-based line and column, in
+   bytes) and the text itself.  */
+typedef struct
+{
+  unsigned long attackers, defenders;
+  ro_number_t number;
+  unsigned long line, column;
+  char *text;
+} ro_entry_t;
+
+typedef enum
+{
+  RO_LAYOUT_AUTO = 0,
+  RO_LAYOUT_GRID,   /* first row the defender counts, first column the
+                       attacker counts */
+  RO_LAYOUT_LONG    /* one battle per row: attackers, defenders, value */
+} ro_layout_t;
+
+/* How to read a table.  COLUMNS, for the long layout, names the
+   attackers, defenders and value columns ("attackers,defenders,win" or
+   "1,2,4"); NULL detects them from the header.  */
+typedef struct
+{
+  ro_layout_t layout;
+  const char *columns;
+  int percent;                  /* as in ro_number_parse */
+} ro_read_options_t;
+
+void ro_read_options_init (ro_read_options_t *options);
+
+/* The values of one table, in the order of the text.  */
+typedef struct
+{
+  size_t n, alloc;
+  ro_entry_t *entry;
+  ro_layout_t layout;           /* the layout found */
+  char delimiter;               /* '\t', ',', ';', '|', '&' or ' ' */
+  size_t skipped;               /* blank, "-" and "n/a" cells */
+} ro_sheet_t;
+
+/* Where and why a text could not be read.  */
+typedef struct
+{
+  unsigned long line, column;
+  char message[200];
+} ro_read_error_t;
+
+void ro_sheet_init (ro_sheet_t *sheet);
+void ro_sheet_clear (ro_sheet_t *sheet);
+
+/* Read the LEN bytes of TEXT (a whole file; NUL bytes are an error) as
+   a table into SHEET: a grid (a header row of defender counts, a first
+   column of attacker counts; corner and labels such as "A\D", "X \ Y",
+   "Attack with 3", "Defend with 1" tolerated) or a long table with a
+   header naming the attackers, defenders and value columns.  Cells are
+   separated by tabs, ';', '|' (Markdown), '&' (LaTeX), ',' (CSV, with
+   "quoted" cells) or blanks.  Blank lines, lines starting with '#',
+   Markdown rule rows and LaTeX commands are skipped.  RO_EINVAL with
+   *ERR set when the text is not such a table.  */
+int ro_sheet_read (ro_sheet_t *sheet, const char *text, size_t len,
+                   const ro_read_options_t *options, ro_read_error_t *err);
 
 /* ------------------------------------------------------------------ */
 /* Version                                                            */

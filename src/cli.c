@@ -4,9 +4,12 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -215,4 +218,90 @@ cli_print_rules_json (FILE *out, const ro_rules_t *r)
            r->attack_sides, r->defend_sides, r->attack_dice, r->defend_dice,
            r->attack_bonus, r->defend_bonus, cli_ties_name (r->ties),
            r->stop, r->goal);
+}
+
+/* ------------------------------------------------------------------ */
+/* -o FILE, written atomically                                        */
+
+/* The temporary file while one is open, for the signal handler too.  */
+static char *volatile output_tmp;
+static const char *output_file;
+
+/* A signal that ends the program removes the temporary file first, so
+   an interrupted run leaves nothing behind.  */
+static void
+output_abandon (int sig)
+{
+  if (output_tmp != NULL)
+    unlink (output_tmp);
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+int
+cli_output_start (const char *file)
+{
+  static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXFSZ };
+  struct stat st;
+  if (stat (file, &st) == 0 && S_ISDIR (st.st_mode))
+    return cli_error ("%s: is a directory", file);
+  /* Beside FILE, so that the final rename stays on one file system.  */
+  char *tmp = malloc (strlen (file) + sizeof ".XXXXXX");
+  if (tmp == NULL)
+    return cli_error ("out of memory");
+  sprintf (tmp, "%s.XXXXXX", file);
+  int fd = mkstemp (tmp);
+  if (fd < 0)
+    {
+      int e = errno;
+      free (tmp);
+      return cli_error ("%s: cannot write beside it: %s", file, strerror (e));
+    }
+  fflush (stdout);
+  output_tmp = tmp;
+  output_file = file;
+  for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+    signal (sigs[i], output_abandon);
+  if (dup2 (fd, STDOUT_FILENO) < 0)
+    {
+      close (fd);
+      return cli_output_finish (cli_error ("%s: %s", file,
+                                           strerror (errno)));
+    }
+  close (fd);
+  return CLI_EXIT_OK;
+}
+
+/* The mode a new file gets (0666 less the umask), or that of the file
+   it replaces.  */
+static mode_t
+output_mode (const char *file)
+{
+  struct stat st;
+  if (stat (file, &st) == 0)
+    return st.st_mode & 07777;
+  mode_t mask = umask (0);
+  umask (mask);
+  return 0666 & ~mask;
+}
+
+int
+cli_output_finish (int status)
+{
+  char *tmp = output_tmp;
+  if (tmp == NULL)
+    return status;
+  int wrote = fflush (stdout) == 0 && !ferror (stdout);
+  if (!wrote && status != CLI_EXIT_ERROR)
+    status = cli_error ("%s: %s", output_file, strerror (errno));
+  if (status != CLI_EXIT_ERROR
+      && (fsync (STDOUT_FILENO) != 0
+          || fchmod (STDOUT_FILENO, output_mode (output_file)) != 0
+          || rename (tmp, output_file) != 0))
+    status = cli_error ("%s: %s", output_file, strerror (errno));
+  if (status == CLI_EXIT_ERROR)
+    unlink (tmp);
+  output_tmp = NULL;
+  free (tmp);
+  return status;
 }

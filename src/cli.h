@@ -10,14 +10,27 @@
 
 /* Exit statuses, documented in --help and the manual page.  */
 #define CLI_EXIT_OK 0
+#define CLI_EXIT_WRONG 1         /* verify: a value disagrees */
 #define CLI_EXIT_ERROR 2
 
 typedef enum
 {
   CLI_FORMAT_TEXT = 0,
   CLI_FORMAT_CSV,
-  CLI_FORMAT_JSON
+  CLI_FORMAT_JSON,
+  CLI_FORMAT_TSV,               /* table only */
+  CLI_FORMAT_MARKDOWN,          /* table only */
+  CLI_FORMAT_LATEX              /* table only */
 } cli_format_t;
+
+/* Which values of P(win) 'table' prints (a bit mask).  */
+typedef enum
+{
+  CLI_VALUES_DEFAULT = 0,
+  CLI_VALUES_EXACT = 1,
+  CLI_VALUES_DECIMAL = 2,
+  CLI_VALUES_BOTH = 3
+} cli_values_t;
 
 /* Options as parsed from the command line, shared by every subcommand.  */
 typedef struct
@@ -30,6 +43,15 @@ typedef struct
   int dist;                     /* --dist: the distribution of the end */
   int stats;                    /* --stats: expectations and variances */
   const char *target;           /* --target of 'needed', NULL: 1/2 */
+  const char *attackers;        /* --attackers LO..HI of table, verify */
+  const char *defenders;        /* --defenders LO..HI */
+  cli_values_t values;          /* --values of table */
+  const char *output;           /* -o FILE, NULL: standard output */
+  const char *tolerance;        /* --tolerance of verify, NULL: rounding */
+  const char *columns;          /* --columns of verify */
+  ro_layout_t layout;           /* --layout of verify */
+  int percent;                  /* --percent of verify */
+  int float_mode;               /* --float of verify */
 } cli_opts_t;
 
 /* Print "riskodds: MESSAGE" on stderr; return CLI_EXIT_ERROR.  */
@@ -103,5 +125,16 @@ int cmd_game (const cli_opts_t *opts, int argc, char **argv);
 int cmd_binomial (const cli_opts_t *opts, int argc, char **argv);
 int cmd_chain (const cli_opts_t *opts, int argc, char **argv);
 int cmd_needed (const cli_opts_t *opts, int argc, char **argv);
+int cmd_table (const cli_opts_t *opts, int argc, char **argv);
+int cmd_verify (const cli_opts_t *opts, int argc, char **argv);
+int cmd_verify_float (const cli_opts_t *opts, int argc, char **argv);
+
+/* -o FILE: standard output goes to a new temporary file beside FILE,
+   which replaces FILE only when the command succeeds, so that a failed
+   or interrupted run leaves no partial file and never clobbers a good
+   one.  cli_output_finish renames it (STATUS 0 or 1 and every write
+   went well) or removes it, and returns the final status.  */
+int cli_output_start (const char *file);
+int cli_output_finish (int status);
 
 #endif /* CLI_H */

@@ -27,7 +27,15 @@ enum
   OPT_STATS,
   OPT_STOP,
   OPT_GOAL,
-  OPT_TARGET
+  OPT_TARGET,
+  OPT_ATTACKERS,
+  OPT_DEFENDERS,
+  OPT_VALUES,
+  OPT_TOLERANCE,
+  OPT_COLUMNS,
+  OPT_LAYOUT,
+  OPT_PERCENT,
+  OPT_FLOAT
 };
 
 static const struct option long_options[] = {
@@ -49,12 +57,21 @@ static const struct option long_options[] = {
   {"stop", required_argument, NULL, OPT_STOP},
   {"goal", required_argument, NULL, OPT_GOAL},
   {"target", required_argument, NULL, OPT_TARGET},
+  {"attackers", required_argument, NULL, OPT_ATTACKERS},
+  {"defenders", required_argument, NULL, OPT_DEFENDERS},
+  {"values", required_argument, NULL, OPT_VALUES},
+  {"output", required_argument, NULL, 'o'},
+  {"tolerance", required_argument, NULL, OPT_TOLERANCE},
+  {"columns", required_argument, NULL, OPT_COLUMNS},
+  {"layout", required_argument, NULL, OPT_LAYOUT},
+  {"percent", no_argument, NULL, OPT_PERCENT},
+  {"float", no_argument, NULL, OPT_FLOAT},
   {"help", no_argument, NULL, 'h'},
   {"version", no_argument, NULL, 'V'},
   {NULL, 0, NULL, 0}
 };
 
-static const char short_options[] = ":c:d:f:hV";
+static const char short_options[] = ":c:d:f:o:hV";
 
 static void
 usage (void)
@@ -267,9 +284,46 @@ parse_format (cli_format_t *format, const char *arg)
     *format = CLI_FORMAT_CSV;
   else if (strcmp (arg, "json") == 0)
     *format = CLI_FORMAT_JSON;
+  else if (strcmp (arg, "tsv") == 0)
+    *format = CLI_FORMAT_TSV;
+  else if (strcmp (arg, "markdown") == 0)
+    *format = CLI_FORMAT_MARKDOWN;
+  else if (strcmp (arg, "latex") == 0)
+    *format = CLI_FORMAT_LATEX;
   else
-    return cli_usage_error ("invalid --format '%s' (expected 'text', 'csv' "
-                            "or 'json')", arg);
+    return cli_usage_error ("invalid --format '%s' (expected 'text', 'csv', "
+                            "'json', or for 'table' also 'tsv', 'markdown' "
+                            "or 'latex')", arg);
+  return CLI_EXIT_OK;
+}
+
+static int
+parse_values (cli_values_t *values, const char *arg)
+{
+  if (strcmp (arg, "exact") == 0)
+    *values = CLI_VALUES_EXACT;
+  else if (strcmp (arg, "decimal") == 0)
+    *values = CLI_VALUES_DECIMAL;
+  else if (strcmp (arg, "both") == 0)
+    *values = CLI_VALUES_BOTH;
+  else
+    return cli_usage_error ("invalid --values '%s' (expected 'exact', "
+                            "'decimal' or 'both')", arg);
+  return CLI_EXIT_OK;
+}
+
+static int
+parse_layout (ro_layout_t *layout, const char *arg)
+{
+  if (strcmp (arg, "grid") == 0)
+    *layout = RO_LAYOUT_GRID;
+  else if (strcmp (arg, "long") == 0)
+    *layout = RO_LAYOUT_LONG;
+  else if (strcmp (arg, "auto") == 0)
+    *layout = RO_LAYOUT_AUTO;
+  else
+    return cli_usage_error ("invalid --layout '%s' (expected 'auto', "
+                            "'grid' or 'long')", arg);
   return CLI_EXIT_OK;
 }
 
@@ -391,6 +445,15 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
       case OPT_DIST: opts->dist = 1; break;
       case OPT_TARGET: opts->target = optarg; break;
       case OPT_STATS: opts->stats = 1; break;
+      case OPT_ATTACKERS: opts->attackers = optarg; break;
+      case OPT_DEFENDERS: opts->defenders = optarg; break;
+      case OPT_VALUES: rc = parse_values (&opts->values, optarg); break;
+      case 'o': opts->output = optarg; break;
+      case OPT_TOLERANCE: opts->tolerance = optarg; break;
+      case OPT_COLUMNS: opts->columns = optarg; break;
+      case OPT_LAYOUT: rc = parse_layout (&opts->layout, optarg); break;
+      case OPT_PERCENT: opts->percent = 1; break;
+      case OPT_FLOAT: opts->float_mode = 1; break;
       case OPT_STOP:
         rc = cli_parse_armies (&opts->rules.stop, optarg, "--stop");
         break;
@@ -426,19 +489,78 @@ close_stdout (int status)
   return status;
 }
 
+/* Options that belong to some subcommands only are refused elsewhere:
+   silently ignoring one would print numbers for a question not asked.  */
+static int
+check_applicable (const cli_opts_t *o, const char *sub)
+{
+  int binomial = strcmp (sub, "binomial") == 0;
+  int table = strcmp (sub, "table") == 0;
+  int verify = strcmp (sub, "verify") == 0;
+  if (o->game_value != NULL && !binomial)
+    return cli_usage_error ("--game-value applies only to 'binomial'");
+  if (o->target != NULL && strcmp (sub, "needed") != 0)
+    return cli_usage_error ("--target applies only to 'needed'");
+  if ((o->rules.stop != 0 || o->rules.goal != 0)
+      && (strcmp (sub, "round") == 0 || strcmp (sub, "game") == 0
+          || binomial))
+    return cli_usage_error ("--stop and --goal apply to battles, chains, "
+                            "tables and 'needed', not to '%s'", sub);
+  if ((o->dist || o->stats) && *sub != '\0')
+    return cli_usage_error ("--dist and --stats apply only to a battle A D");
+  if ((o->attackers || o->defenders) && !table
+      && !(verify && o->float_mode))
+    return cli_usage_error ("--attackers and --defenders apply only to "
+                            "'table' and 'verify --float'");
+  if (o->values && !table)
+    return cli_usage_error ("--values applies only to 'table'");
+  if ((o->tolerance || o->columns || o->layout || o->percent
+       || o->float_mode) && !verify)
+    return cli_usage_error ("--tolerance, --columns, --layout, --percent "
+                            "and --float apply only to 'verify'");
+  if (o->float_mode && (o->tolerance || o->columns || o->layout
+                        || o->percent))
+    return cli_usage_error ("--float checks double precision over a grid; "
+                            "--tolerance, --columns, --layout and --percent "
+                            "are for reading files");
+  if (o->format >= CLI_FORMAT_TSV && !table)
+    return cli_usage_error ("--format tsv, markdown and latex apply only "
+                            "to 'table'");
+  return CLI_EXIT_OK;
+}
+
+/* The subcommands, by the word that names them.  */
+static const struct
+{
+  const char *name;
+  int (*run) (const cli_opts_t *, int, char **);
+} subcommands[] = {
+  {"round", cmd_round}, {"game", cmd_game}, {"binomial", cmd_binomial},
+  {"chain", cmd_chain}, {"needed", cmd_needed}, {"table", cmd_table},
+  {"verify", cmd_verify}
+};
+
+static int
+run (const cli_opts_t *o, const char *sub, int nargs, char **args)
+{
+  for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+    if (strcmp (sub, subcommands[i].name) == 0)
+      return subcommands[i].run (o, nargs - 1, args + 1);
+  return cmd_battle (o, nargs, args);
+}
+
 int
 main (int argc, char **argv)
 {
   cli_opts_t opts;
   int done = 0;
 
+  memset (&opts, 0, sizeof opts);
   ro_rules_init (&opts.rules);
   opts.digits = 20;
   opts.format = CLI_FORMAT_TEXT;
   opts.max_memory = default_max_memory ();
-  opts.game_value = NULL;
-  opts.dist = opts.stats = 0;
-  opts.target = NULL;
+  opts.layout = RO_LAYOUT_AUTO;
 
   int rc = check_negative_operands (argc, argv);
   if (rc == CLI_EXIT_OK)
@@ -450,29 +572,15 @@ main (int argc, char **argv)
   char **args = argv + optind;
   const char *sub = nargs > 0 && isalpha ((unsigned char) args[0][0])
     ? args[0] : "";
-  int binomial = strcmp (sub, "binomial") == 0;
-  if (opts.game_value != NULL && !binomial)
-    rc = cli_usage_error ("--game-value applies only to 'binomial'");
-  else if (opts.target != NULL && strcmp (sub, "needed") != 0)
-    rc = cli_usage_error ("--target applies only to 'needed'");
-  else if ((opts.rules.stop != 0 || opts.rules.goal != 0)
-           && (strcmp (sub, "round") == 0 || strcmp (sub, "game") == 0
-               || binomial))
-    rc = cli_usage_error ("--stop and --goal apply to battles, chains and "
-                          "'needed', not to '%s'", sub);
-  else if ((opts.dist || opts.stats) && *sub != '\0')
-    rc = cli_usage_error ("--dist and --stats apply only to a battle A D");
-  else if (strcmp (sub, "round") == 0)
-    rc = cmd_round (&opts, nargs - 1, args + 1);
-  else if (strcmp (sub, "game") == 0)
-    rc = cmd_game (&opts, nargs - 1, args + 1);
-  else if (binomial)
-    rc = cmd_binomial (&opts, nargs - 1, args + 1);
-  else if (strcmp (sub, "chain") == 0)
-    rc = cmd_chain (&opts, nargs - 1, args + 1);
-  else if (strcmp (sub, "needed") == 0)
-    rc = cmd_needed (&opts, nargs - 1, args + 1);
-  else
-    rc = cmd_battle (&opts, nargs, args);
+  rc = check_applicable (&opts, sub);
+  if (rc == CLI_EXIT_OK && opts.output && strcmp (opts.output, "-") != 0)
+    {
+      rc = cli_output_start (opts.output);
+      if (rc == CLI_EXIT_OK)
+        rc = cli_output_finish (run (&opts, sub, nargs, args));
+      return rc;
+    }
+  if (rc == CLI_EXIT_OK)
+    rc = run (&opts, sub, nargs, args);
   return close_stdout (rc);
 }

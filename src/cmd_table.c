@@ -1,0 +1,339 @@
+/* cmd_table.c -- riskodds table: P(win) over a grid of battles */
+
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* The whole grid comes from one pass of the recursion (ro_battle_grid),
+   cell by cell, A ascending and D ascending within each A, so every
+   format but the aligned text grid of fractions is printed as it comes;
+   that one is held until its column widths are known.  */
+
+typedef struct
+{
+  const cli_opts_t *o;
+  unsigned long a[2], d[2];
+  cli_values_t values;
+  int grid;                     /* one row per A, one column per D */
+  int first;
+  int width;                    /* text grid of decimals */
+  char **held;                  /* text grid of fractions */
+} table_t;
+
+static int
+is_grid_format (cli_format_t f)
+{
+  return f == CLI_FORMAT_TEXT || f == CLI_FORMAT_MARKDOWN
+    || f == CLI_FORMAT_LATEX;
+}
+
+/* Heading lines of the text grid start with "# ", so that the grid reads
+   back (riskodds verify skips them).  */
+static void
+print_text_heading (const table_t *t)
+{
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream (&buf, &len);
+  if (m == NULL)
+    return;
+  fputs ("P(attacker conquers).\n", m);
+  cli_print_rules_text (m, &t->o->rules);
+  fprintf (m, "A counts %s.\n", t->o->rules.count == RO_COUNT_TERRITORY
+           ? "the armies on the territory (one stays behind)"
+           : "the armies that fight");
+  fclose (m);
+  for (char *line = strtok (buf, "\n"); line; line = strtok (NULL, "\n"))
+    printf ("# %s\n", line);
+  free (buf);
+}
+
+static void
+print_grid_header (const table_t *t)
+{
+  const cli_opts_t *o = t->o;
+  if (o->format == CLI_FORMAT_LATEX)
+    {
+      fputs ("\\begin{tabular}{r|", stdout);
+      for (unsigned long d = t->d[0]; d <= t->d[1]; d++)
+        putchar ('r');
+      fputs ("}\n$A \\backslash D$", stdout);
+    }
+  else if (o->format == CLI_FORMAT_MARKDOWN)
+    fputs ("| A\\D", stdout);
+  else
+    printf ("%5s", "A\\D");
+  for (unsigned long d = t->d[0]; d <= t->d[1]; d++)
+    if (o->format == CLI_FORMAT_LATEX)
+      printf (" & %lu", d);
+    else if (o->format == CLI_FORMAT_MARKDOWN)
+      printf (" | %lu", d);
+    else if (t->held == NULL)
+      printf (" %*lu", t->width, d);
+  if (o->format == CLI_FORMAT_LATEX)
+    puts (" \\\\\n\\hline");
+  else if (o->format == CLI_FORMAT_MARKDOWN)
+    {
+      fputs (" |\n|---:", stdout);
+      for (unsigned long d = t->d[0]; d <= t->d[1]; d++)
+        fputs ("|---:", stdout);
+      puts ("|");
+    }
+  else if (t->held == NULL)
+    putchar ('\n');
+}
+
+static void
+print_header (const table_t *t)
+{
+  const cli_opts_t *o = t->o;
+  const char *sep = o->format == CLI_FORMAT_TSV ? "\t" : ",";
+  if (o->format == CLI_FORMAT_TEXT)
+    print_text_heading (t);
+  if (t->grid)
+    print_grid_header (t);
+  else if (o->format == CLI_FORMAT_JSON)
+    {
+      fputs ("{\"rules\":", stdout);
+      cli_print_rules_json (stdout, &o->rules);
+      printf (",\"count\":\"%s\",\"digits\":%lu,\"attackers\":[%lu,%lu],"
+              "\"defenders\":[%lu,%lu],\"cells\":[",
+              cli_count_name (o->rules.count), o->digits, t->a[0], t->a[1],
+              t->d[0], t->d[1]);
+    }
+  else
+    printf ("attackers%sdefenders%scount%s%s%s\n", sep, sep,
+            t->values & CLI_VALUES_EXACT ? sep : "",
+            t->values & CLI_VALUES_EXACT ? "win_exact" : "",
+            t->values & CLI_VALUES_DECIMAL
+            ? (o->format == CLI_FORMAT_TSV ? "\twin_decimal"
+               : ",win_decimal") : "");
+}
+
+/* LaTeX writes a fraction as $\frac{n}{d}$.  */
+static void
+print_latex_value (const char *s)
+{
+  const char *slash = strchr (s, '/');
+  if (slash == NULL)
+    fputs (s, stdout);
+  else
+    printf ("$\\frac{%.*s}{%s}$", (int) (slash - s), s, slash + 1);
+}
+
+/* One cell of a grid.  */
+static int
+grid_cell (table_t *t, unsigned long a, unsigned long d, const char *v)
+{
+  const cli_opts_t *o = t->o;
+  if (t->held != NULL)
+    {
+      size_t i = (a - t->a[0]) * (t->d[1] - t->d[0] + 1) + (d - t->d[0]);
+      t->held[i] = strdup (v);
+      return t->held[i] ? CLI_EXIT_OK : cli_error ("out of memory");
+    }
+  if (d == t->d[0])
+    {
+      if (o->format == CLI_FORMAT_MARKDOWN)
+        printf ("| %lu", a);
+      else if (o->format == CLI_FORMAT_TEXT)
+        printf ("%5lu", a);
+      else
+        printf ("%lu", a);
+    }
+  if (o->format == CLI_FORMAT_LATEX)
+    {
+      fputs (" & ", stdout);
+      print_latex_value (v);
+    }
+  else if (o->format == CLI_FORMAT_MARKDOWN)
+    printf (" | %s", v);
+  else
+    printf (" %*s", t->width, v);
+  if (d == t->d[1])
+    puts (o->format == CLI_FORMAT_LATEX ? " \\\\"
+          : o->format == CLI_FORMAT_MARKDOWN ? " |" : "");
+  return CLI_EXIT_OK;
+}
+
+/* One cell of a long table.  */
+static void
+long_cell (table_t *t, unsigned long a, unsigned long d,
+           const cli_num_t *n)
+{
+  const cli_opts_t *o = t->o;
+  if (o->format == CLI_FORMAT_JSON)
+    {
+      printf ("%s{\"attackers\":%lu,\"defenders\":%lu,\"win\":{",
+              t->first ? "" : ",", a, d);
+      if (t->values & CLI_VALUES_EXACT)
+        printf ("\"exact\":\"%s\"%s", n->exact,
+                t->values & CLI_VALUES_DECIMAL ? "," : "");
+      if (t->values & CLI_VALUES_DECIMAL)
+        printf ("\"decimal\":\"%s\"", n->decimal);
+      fputs ("}}", stdout);
+    }
+  else
+    {
+      char sep = o->format == CLI_FORMAT_TSV ? '\t' : ',';
+      printf ("%lu%c%lu%c%s", a, sep, d, sep,
+              cli_count_name (o->rules.count));
+      if (t->values & CLI_VALUES_EXACT)
+        printf ("%c%s", sep, n->exact);
+      if (t->values & CLI_VALUES_DECIMAL)
+        printf ("%c%s", sep, n->decimal);
+      putchar ('\n');
+    }
+  t->first = 0;
+}
+
+static int
+visit_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
+{
+  table_t *t = data;
+  cli_num_t n = { NULL, NULL };
+  if (t->values & CLI_VALUES_EXACT)
+    n.exact = cli_fraction (win);
+  if (t->values & CLI_VALUES_DECIMAL)
+    n.decimal = cli_decimal (win, t->o->digits);
+  int rc = CLI_EXIT_OK;
+  if (((t->values & CLI_VALUES_EXACT) && n.exact == NULL)
+      || ((t->values & CLI_VALUES_DECIMAL) && n.decimal == NULL))
+    rc = CLI_EXIT_ERROR;
+  else if (t->grid)
+    rc = grid_cell (t, a, d, n.exact ? n.exact : n.decimal);
+  else
+    long_cell (t, a, d, &n);
+  cli_num_clear (&n);
+  return rc;
+}
+
+/* The held text grid of fractions, each column as wide as its widest
+   cell.  */
+static void
+print_held (const table_t *t)
+{
+  size_t cols = t->d[1] - t->d[0] + 1, rows = t->a[1] - t->a[0] + 1;
+  int *w = calloc (cols, sizeof *w);
+  if (w == NULL)
+    {
+      cli_error ("out of memory");
+      return;
+    }
+  for (size_t i = 0; i < rows * cols; i++)
+    {
+      int l = (int) strlen (t->held[i]);
+      w[i % cols] = l > w[i % cols] ? l : w[i % cols];
+    }
+  printf ("%5s", "A\\D");
+  for (size_t j = 0; j < cols; j++)
+    printf (" %*lu", w[j], t->d[0] + j);
+  putchar ('\n');
+  for (size_t i = 0; i < rows; i++)
+    {
+      printf ("%5lu", t->a[0] + i);
+      for (size_t j = 0; j < cols; j++)
+        printf (" %*s", w[j], t->held[i * cols + j]);
+      putchar ('\n');
+    }
+  free (w);
+}
+
+/* The text grid of fractions holds every cell's text: refuse it up front
+   when that would not fit (each fraction is at most about the size of a
+   whole row of the solver's numbers).  */
+static int
+hold_grid (table_t *t)
+{
+  const cli_opts_t *o = t->o;
+  double row, cells = (double) (t->a[1] - t->a[0] + 1)
+    * (double) (t->d[1] - t->d[0] + 1);
+  if (ro_battle_memory (&row, &o->rules, t->a[1], t->d[1]) != RO_OK)
+    row = 0;
+  double need = (double) (t->a[1] - t->a[0] + 1) * row + 16 * cells;
+  if (need > o->max_memory)
+    return cli_error ("a text grid of fractions from %lu to %lu against %lu "
+                      "to %lu would hold up to %.3g bytes, more than the "
+                      "limit of %.3g (see --max-memory); --format csv "
+                      "prints it as it comes", t->a[0], t->a[1], t->d[0],
+                      t->d[1], need, o->max_memory);
+  t->held = calloc ((size_t) cells, sizeof *t->held);
+  return t->held ? CLI_EXIT_OK : cli_error ("out of memory");
+}
+
+static void
+free_held (table_t *t)
+{
+  if (t->held == NULL)
+    return;
+  size_t n = (t->a[1] - t->a[0] + 1) * (t->d[1] - t->d[0] + 1);
+  for (size_t i = 0; i < n; i++)
+    free (t->held[i]);
+  free (t->held);
+}
+
+static void
+print_footer (const table_t *t)
+{
+  if (t->held != NULL)
+    print_held (t);
+  else if (t->o->format == CLI_FORMAT_LATEX)
+    puts ("\\end{tabular}");
+  else if (t->o->format == CLI_FORMAT_JSON)
+    puts ("]}");
+}
+
+/* The ranges of --attackers and --defenders (defaults 1..10).  */
+static int
+table_ranges (table_t *t)
+{
+  const cli_opts_t *o = t->o;
+  int rc = CLI_EXIT_OK;
+  t->a[0] = t->d[0] = 1;
+  t->a[1] = t->d[1] = 10;
+  if (o->attackers)
+    rc = cli_parse_range (&t->a[0], &t->a[1], o->attackers, "--attackers");
+  if (rc == CLI_EXIT_OK && o->defenders)
+    rc = cli_parse_range (&t->d[0], &t->d[1], o->defenders, "--defenders");
+  if (rc == CLI_EXIT_OK && t->a[0] == 0
+      && o->rules.count == RO_COUNT_TERRITORY)
+    rc = cli_usage_error ("a territory holds at least 1 army: --attackers "
+                          "must start at 1 or more with --count territory");
+  if (rc == CLI_EXIT_OK)
+    rc = cli_check_memory (o, t->a[1], t->d[1]);
+  return rc;
+}
+
+int
+cmd_table (const cli_opts_t *o, int argc, char **argv)
+{
+  table_t t = { .o = o, .first = 1, .width = CLI_DECIMAL_WIDTH (o) - 2 };
+  if (argc > 0)
+    return cli_usage_error ("table takes no operands ('%s'); give the "
+                            "ranges with --attackers LO..HI and --defenders "
+                            "LO..HI", argv[0]);
+  t.grid = is_grid_format (o->format);
+  t.values = o->values ? o->values
+    : t.grid ? CLI_VALUES_DECIMAL : CLI_VALUES_BOTH;
+  if (t.grid && t.values == CLI_VALUES_BOTH)
+    return cli_usage_error ("--values both needs a long format (csv, tsv "
+                            "or json): a grid shows one value per cell");
+  int rc = table_ranges (&t);
+  if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_TEXT
+      && t.values == CLI_VALUES_EXACT)
+    rc = hold_grid (&t);
+  if (rc != CLI_EXIT_OK)
+    return rc;
+  print_header (&t);
+  rc = ro_battle_grid (&o->rules, t.a[0], t.a[1], t.d[0], t.d[1],
+                       visit_cell, &t);
+  if (rc < 0)
+    rc = cli_error ("%s", ro_strerror (rc));
+  if (rc == CLI_EXIT_OK)
+    print_footer (&t);
+  free_held (&t);
+  return rc;
+}

@@ -1,0 +1,594 @@
+/* cmd_verify.c -- riskodds verify: published numbers against the exact ones */
+
+#include <config.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* A table file is read whole; more than this is not a table anyone
+   published, and reading it could take the memory the check needs.  */
+#define VERIFY_FILE_MAX (256UL * 1024 * 1024)
+
+/* Read FILE ("-" for standard input) into a new buffer.  */
+static int
+slurp (char **text, size_t *len, const char *file)
+{
+  FILE *f = strcmp (file, "-") == 0 ? stdin : fopen (file, "rb");
+  if (f == NULL)
+    return cli_error ("%s: %s", file, strerror (errno));
+  size_t alloc = 65536, n = 0;
+  char *buf = malloc (alloc);
+  int rc = buf ? CLI_EXIT_OK : cli_error ("out of memory");
+  while (rc == CLI_EXIT_OK)
+    {
+      if (n == alloc)
+        {
+          char *t = alloc >= VERIFY_FILE_MAX ? NULL
+            : realloc (buf, alloc *= 2);
+          if (t == NULL)
+            {
+              rc = cli_error ("%s: larger than %lu MiB: not read", file,
+                              VERIFY_FILE_MAX >> 20);
+              break;
+            }
+          buf = t;
+        }
+      size_t got = fread (buf + n, 1, alloc - n, f);
+      n += got;
+      if (got == 0)
+        {
+          if (ferror (f))
+            rc = cli_error ("%s: %s", file, strerror (errno));
+          break;
+        }
+    }
+  if (f != stdin)
+    fclose (f);
+  if (rc != CLI_EXIT_OK)
+    {
+      free (buf);
+      return rc;
+    }
+  *text = buf;
+  *len = n;
+  return CLI_EXIT_OK;
+}
+
+/* The exact value of every entry: one pass over the grid that covers
+   them, matching entries sorted by battle as the cells come.  */
+typedef struct
+{
+  ro_sheet_t *sheet;
+  size_t *order, next;
+  mpq_t *exact;
+} match_t;
+
+static const ro_sheet_t *sort_sheet;
+
+static int
+by_battle (const void *x, const void *y)
+{
+  const ro_entry_t *a = &sort_sheet->entry[*(const size_t *) x];
+  const ro_entry_t *b = &sort_sheet->entry[*(const size_t *) y];
+  if (a->attackers != b->attackers)
+    return a->attackers < b->attackers ? -1 : 1;
+  if (a->defenders != b->defenders)
+    return a->defenders < b->defenders ? -1 : 1;
+  return 0;
+}
+
+static int
+match_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
+{
+  match_t *m = data;
+  while (m->next < m->sheet->n)
+    {
+      size_t i = m->order[m->next];
+      const ro_entry_t *e = &m->sheet->entry[i];
+      if (e->attackers != a || e->defenders != d)
+        break;
+      mpq_set (m->exact[i], win);
+      m->next++;
+    }
+  return m->next == m->sheet->n;        /* stop when all are matched */
+}
+
+/* Fill EXACT[i] for every entry of SHEET, after the checks a battle
+   needs: located errors for a battle that cannot be fought.  */
+static int
+exact_values (const cli_opts_t *o, const char *file, ro_sheet_t *sheet,
+              mpq_t *exact)
+{
+  unsigned long a_lo = ULONG_MAX, a_hi = 0, d_lo = ULONG_MAX, d_hi = 0;
+  for (size_t i = 0; i < sheet->n; i++)
+    {
+      const ro_entry_t *e = &sheet->entry[i];
+      if (ro_battle_memory (&(double) { 0 }, &o->rules, e->attackers,
+                            e->defenders) != RO_OK
+          || (e->attackers == 0 && o->rules.count == RO_COUNT_TERRITORY))
+        return cli_error ("%s:%lu:%lu: no battle %lu against %lu under "
+                          "--count %s (a territory holds at least one "
+                          "army)", file, e->line, e->column, e->attackers,
+                          e->defenders, cli_count_name (o->rules.count));
+      a_lo = e->attackers < a_lo ? e->attackers : a_lo;
+      a_hi = e->attackers > a_hi ? e->attackers : a_hi;
+      d_lo = e->defenders < d_lo ? e->defenders : d_lo;
+      d_hi = e->defenders > d_hi ? e->defenders : d_hi;
+    }
+  int rc = cli_check_memory (o, a_hi, d_hi);
+  if (rc != CLI_EXIT_OK)
+    return rc;
+  match_t m = { sheet, malloc (sheet->n * sizeof (size_t)), 0, exact };
+  if (m.order == NULL)
+    return cli_error ("out of memory");
+  for (size_t i = 0; i < sheet->n; i++)
+    m.order[i] = i;
+  sort_sheet = sheet;
+  qsort (m.order, sheet->n, sizeof *m.order, by_battle);
+  rc = ro_battle_grid (&o->rules, a_lo, a_hi, d_lo, d_hi, match_cell, &m);
+  free (m.order);
+  if (rc < 0)
+    return cli_error ("%s", ro_strerror (rc));
+  return CLI_EXIT_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Judging and the report                                             */
+
+/* The worst error of a kind, and the entry where it is.  */
+typedef struct
+{
+  mpq_t size;
+  size_t at;
+  int found;
+} worst_t;
+
+typedef struct
+{
+  const cli_opts_t *o;
+  const char *file;
+  const ro_sheet_t *sheet;
+  mpq_t *exact;
+  const mpq_t *tolerance;       /* NULL: correct rounding */
+  size_t agree, disagree;
+  worst_t abs, rel;
+  int first_row;                /* for the JSON and CSV lists */
+} report_t;
+
+static void
+worst_update (worst_t *w, const mpq_t size, size_t at)
+{
+  if (!w->found || mpq_cmp (size, w->size) > 0)
+    {
+      mpq_set (w->size, size);
+      w->at = at;
+      w->found = 1;
+    }
+}
+
+/* The published number's correct form: X rounded to the unit in the
+   last place of E (half to even), written with as many decimals as E
+   shows, as a percentage when E is one and with E's decimal mark.  A
+   fraction's correct form is X itself.  */
+static char *
+correct_text (const ro_entry_t *e, const mpq_t x, int percent)
+{
+  if (mpq_sgn (e->number.ulp) == 0)
+    return cli_fraction (x);
+  int pct = percent || strchr (e->text, '%') != NULL;
+  int comma = strchr (e->text, ',') != NULL;
+  mpq_t t;
+  mpz_t r, rem;
+  mpq_init (t);
+  mpz_inits (r, rem, (mpz_ptr) 0);
+  mpq_div (t, x, e->number.ulp);
+  /* Round half to even: floor (t + 1/2), one back on an exact odd tie.  */
+  mpz_mul_2exp (r, mpq_numref (t), 1);
+  mpz_add (r, r, mpq_denref (t));
+  mpz_mul_2exp (rem, mpq_denref (t), 1);
+  mpz_fdiv_q (r, r, rem);
+  mpq_set_z (t, r);
+  mpq_mul (t, t, e->number.ulp);
+  if (pct)
+    {
+      mpz_set_ui (rem, 100);
+      mpz_mul (mpq_numref (t), mpq_numref (t), rem);
+      mpq_canonicalize (t);
+    }
+  /* Decimals shown: the power of ten of the ulp (times 100 for %).  */
+  mpq_t u;
+  mpq_init (u);
+  mpq_set (u, e->number.ulp);
+  if (pct)
+    {
+      mpz_mul_ui (mpq_numref (u), mpq_numref (u), 100);
+      mpq_canonicalize (u);
+    }
+  size_t decimals = mpz_sizeinbase (mpq_denref (u), 10) - 1;
+  mpq_clear (u);
+  /* T * 10^decimals is an integer: print it and place the mark.  */
+  mpz_ui_pow_ui (rem, 10, decimals);
+  mpz_mul (r, mpq_numref (t), rem);
+  mpz_divexact (r, r, mpq_denref (t));
+  int neg = mpz_sgn (r) < 0;
+  mpz_abs (r, r);
+  char *digits = mpz_get_str (NULL, 10, r);
+  size_t nd = strlen (digits);
+  size_t pad = nd <= decimals ? decimals + 1 - nd : 0;
+  char *out = malloc (nd + pad + 4);
+  if (out != NULL)
+    {
+      /* The digits, zero-padded to DECIMALS + 1, with the mark before
+         the last DECIMALS of them.  */
+      char *p = out;
+      size_t whole = nd + pad - decimals;
+      if (neg)
+        *p++ = '-';
+      for (size_t i = 0; i < nd + pad; i++)
+        {
+          if (i == whole)
+            *p++ = comma ? ',' : '.';
+          *p++ = i < pad ? '0' : digits[i - pad];
+        }
+      if (pct)
+        *p++ = '%';
+      *p = '\0';
+    }
+  free (digits);
+  mpq_clear (t);
+  mpz_clears (r, rem, (mpz_ptr) 0);
+  if (out == NULL)
+    cli_error ("out of memory");
+  return out;
+}
+
+/* The texts of one disagreement.  */
+typedef struct
+{
+  char *correct, *exact, *error, *ulps;
+} wrong_t;
+
+static void
+wrong_clear (wrong_t *w)
+{
+  free (w->correct);
+  ro_free_str (w->exact);
+  ro_free_str (w->error);
+  ro_free_str (w->ulps);
+}
+
+static int
+wrong_init (wrong_t *w, const report_t *r, size_t i,
+            const ro_judgement_t *j)
+{
+  const ro_entry_t *e = &r->sheet->entry[i];
+  w->correct = correct_text (e, r->exact[i], r->o->percent);
+  w->exact = cli_decimal (r->exact[i], r->o->digits);
+  w->error = cli_decimal (j->error, 3);
+  w->ulps = mpq_sgn (e->number.ulp) ? cli_decimal (j->ulps, 3) : NULL;
+  if (w->correct && w->exact && w->error
+      && (w->ulps || !mpq_sgn (e->number.ulp)))
+    return CLI_EXIT_OK;
+  wrong_clear (w);
+  return CLI_EXIT_ERROR;
+}
+
+static void
+json_string (const char *s)
+{
+  putchar ('"');
+  for (; *s; s++)
+    if (*s == '"' || *s == '\\')
+      printf ("\\%c", *s);
+    else if ((unsigned char) *s < 0x20)
+      printf ("\\u%04x", (unsigned char) *s);
+    else
+      putchar (*s);
+  putchar ('"');
+}
+
+/* CSV cells are quoted when they hold a comma or a quote.  */
+static void
+csv_cell (const char *s)
+{
+  if (strpbrk (s, ",\"\n") == NULL)
+    {
+      fputs (s, stdout);
+      return;
+    }
+  putchar ('"');
+  for (; *s; s++)
+    {
+      if (*s == '"')
+        putchar ('"');
+      putchar (*s);
+    }
+  putchar ('"');
+}
+
+static void
+print_wrong (report_t *r, size_t i, const wrong_t *w)
+{
+  const ro_entry_t *e = &r->sheet->entry[i];
+  const cli_opts_t *o = r->o;
+  if (o->format == CLI_FORMAT_CSV)
+    {
+      csv_cell (r->file);
+      printf (",%lu,%lu,%lu,%lu,", e->line, e->column, e->attackers,
+              e->defenders);
+      csv_cell (e->text);
+      putchar (',');
+      csv_cell (w->correct);
+      printf (",%s,%s,%s\n", w->exact, w->error, w->ulps ? w->ulps : "");
+    }
+  else if (o->format == CLI_FORMAT_JSON)
+    {
+      printf ("%s{\"line\":%lu,\"column\":%lu,\"attackers\":%lu,"
+              "\"defenders\":%lu,\"published\":", r->first_row ? "" : ",",
+              e->line, e->column, e->attackers, e->defenders);
+      json_string (e->text);
+      fputs (",\"correct\":", stdout);
+      json_string (w->correct);
+      printf (",\"exact\":\"%s\",\"error\":\"%s\",\"ulps\":", w->exact,
+              w->error);
+      if (w->ulps)
+        printf ("\"%s\"}", w->ulps);
+      else
+        fputs ("null}", stdout);
+    }
+  else
+    {
+      printf ("%s:%lu:%lu: %lu v %lu: %s should be %s (exact %s", r->file,
+              e->line, e->column, e->attackers, e->defenders, e->text,
+              w->correct, w->exact);
+      if (w->ulps)
+        printf ("; off by %s units in the last place", w->ulps);
+      puts (")");
+    }
+  r->first_row = 0;
+}
+
+/* Judge every entry, print each disagreement as it is found.  */
+static int
+judge_all (report_t *r)
+{
+  ro_judgement_t j;
+  mpq_t size;
+  int rc = CLI_EXIT_OK;
+  ro_judgement_init (&j);
+  mpq_init (size);
+  for (size_t i = 0; rc == CLI_EXIT_OK && i < r->sheet->n; i++)
+    {
+      const ro_entry_t *e = &r->sheet->entry[i];
+      ro_judge (&j, &e->number, r->exact[i],
+                r->tolerance ? *r->tolerance : NULL);
+      mpq_abs (size, j.error);
+      worst_update (&r->abs, size, i);
+      if (mpq_sgn (r->exact[i]) != 0)
+        {
+          mpq_div (size, size, r->exact[i]);
+          worst_update (&r->rel, size, i);
+        }
+      if (j.agree)
+        {
+          r->agree++;
+          continue;
+        }
+      r->disagree++;
+      wrong_t w;
+      rc = wrong_init (&w, r, i, &j);
+      if (rc == CLI_EXIT_OK)
+        {
+          print_wrong (r, i, &w);
+          wrong_clear (&w);
+        }
+    }
+  mpq_clear (size);
+  ro_judgement_clear (&j);
+  return rc;
+}
+
+static const char *
+layout_name (ro_layout_t layout)
+{
+  return layout == RO_LAYOUT_LONG ? "long" : "grid";
+}
+
+/* The worst error of a kind: text "0.0012 at 5 v 3 (line 6, column 20)",
+   JSON {"value":…,"attackers":…}.  */
+static int
+print_worst (const report_t *r, const worst_t *w, const char *name)
+{
+  const cli_opts_t *o = r->o;
+  if (!w->found)
+    {
+      if (o->format == CLI_FORMAT_JSON)
+        printf (",\"%s\":null", name);
+      return CLI_EXIT_OK;
+    }
+  const ro_entry_t *e = &r->sheet->entry[w->at];
+  char *v = cli_decimal (w->size, 3);
+  if (v == NULL)
+    return CLI_EXIT_ERROR;
+  if (o->format == CLI_FORMAT_JSON)
+    printf (",\"%s\":{\"value\":\"%s\",\"attackers\":%lu,\"defenders\":%lu,"
+            "\"line\":%lu,\"column\":%lu}", name, v, e->attackers,
+            e->defenders, e->line, e->column);
+  else
+    printf ("  %-22s %s at %lu v %lu (line %lu, column %lu)\n", name, v,
+            e->attackers, e->defenders, e->line, e->column);
+  ro_free_str (v);
+  return CLI_EXIT_OK;
+}
+
+static int
+print_summary (const report_t *r)
+{
+  const cli_opts_t *o = r->o;
+  const ro_sheet_t *s = r->sheet;
+  if (o->format == CLI_FORMAT_CSV)
+    return CLI_EXIT_OK;
+  if (o->format == CLI_FORMAT_JSON)
+    {
+      printf ("],\"layout\":\"%s\",\"checked\":%zu,\"agree\":%zu,"
+              "\"disagree\":%zu,\"skipped\":%zu", layout_name (s->layout),
+              s->n, r->agree, r->disagree, s->skipped);
+      int rc = print_worst (r, &r->abs, "worst_absolute_error");
+      if (rc == CLI_EXIT_OK)
+        rc = print_worst (r, &r->rel, "worst_relative_error");
+      putchar ('}');
+      return rc;
+    }
+  printf ("%s: %zu values checked (%s layout, %zu blank cells skipped): "
+          "%zu agree, %zu disagree\n", r->file, s->n, layout_name (s->layout),
+          s->skipped, r->agree, r->disagree);
+  int rc = print_worst (r, &r->abs, "worst absolute error");
+  if (rc == CLI_EXIT_OK)
+    rc = print_worst (r, &r->rel, "worst relative error");
+  return rc;
+}
+
+/* Read, compute and judge one file; *ANY_WRONG is set when a value
+   disagrees.  */
+static int
+verify_file (const cli_opts_t *o, const char *file, const mpq_t *tolerance,
+             int *any_wrong, int first_file)
+{
+  char *text = NULL;
+  size_t len = 0;
+  int rc = slurp (&text, &len, file);
+  if (rc != CLI_EXIT_OK)
+    return rc;
+  ro_read_options_t ro;
+  ro_read_options_init (&ro);
+  ro.layout = o->layout;
+  ro.columns = o->columns;
+  ro.percent = o->percent;
+  ro_sheet_t sheet;
+  ro_read_error_t err;
+  ro_sheet_init (&sheet);
+  int lrc = ro_sheet_read (&sheet, text, len, &ro, &err);
+  free (text);
+  if (lrc == RO_ENOMEM)
+    return cli_error ("%s: out of memory", file);
+  if (lrc != RO_OK && err.line == 0)
+    return cli_usage_error ("%s: %s", file, err.message);
+  if (lrc != RO_OK)
+    return cli_error ("%s:%lu:%lu: %s", file, err.line, err.column,
+                      err.message);
+
+  mpq_t *exact = malloc (sheet.n * sizeof *exact);
+  if (exact == NULL)
+    {
+      ro_sheet_clear (&sheet);
+      return cli_error ("out of memory");
+    }
+  for (size_t i = 0; i < sheet.n; i++)
+    mpq_init (exact[i]);
+  rc = exact_values (o, file, &sheet, exact);
+
+  report_t r;
+  memset (&r, 0, sizeof r);
+  r.o = o;
+  r.file = file;
+  r.sheet = &sheet;
+  r.exact = exact;
+  r.tolerance = tolerance;
+  r.first_row = 1;
+  mpq_inits (r.abs.size, r.rel.size, (mpq_ptr) 0);
+  if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_JSON)
+    {
+      printf ("%s{\"file\":", first_file ? "" : ",");
+      json_string (file);
+      fputs (",\"disagreements\":[", stdout);
+    }
+  if (rc == CLI_EXIT_OK)
+    rc = judge_all (&r);
+  if (rc == CLI_EXIT_OK)
+    rc = print_summary (&r);
+  if (r.disagree > 0)
+    *any_wrong = 1;
+  mpq_clears (r.abs.size, r.rel.size, (mpq_ptr) 0);
+  for (size_t i = 0; i < sheet.n; i++)
+    mpq_clear (exact[i]);
+  free (exact);
+  ro_sheet_clear (&sheet);
+  return rc;
+}
+
+static int
+parse_tolerance (mpq_t tol, const char *arg)
+{
+  if (ro_q_set_str (tol, arg) != RO_OK || mpq_sgn (tol) < 0)
+    return cli_usage_error ("invalid --tolerance '%s' (expected a "
+                            "non-negative decimal or fraction, such as 5e-5 "
+                            "or 1/2000)", arg);
+  return CLI_EXIT_OK;
+}
+
+static void
+print_head (const cli_opts_t *o, const char *tol)
+{
+  if (o->format == CLI_FORMAT_CSV)
+    puts ("file,line,column,attackers,defenders,published,correct,"
+          "exact_decimal,error,ulps");
+  else if (o->format == CLI_FORMAT_JSON)
+    {
+      fputs ("{\"rules\":", stdout);
+      cli_print_rules_json (stdout, &o->rules);
+      printf (",\"count\":\"%s\",\"judged_by\":", cli_count_name
+              (o->rules.count));
+      if (tol)
+        {
+          fputs ("\"tolerance\",\"tolerance\":", stdout);
+          json_string (tol);
+        }
+      else
+        fputs ("\"rounding\",\"tolerance\":null", stdout);
+      fputs (",\"files\":[", stdout);
+    }
+  else
+    {
+      cli_print_rules_text (stdout, &o->rules);
+      printf ("A counts %s.\n", o->rules.count == RO_COUNT_TERRITORY
+              ? "the armies on the territory (one stays behind)"
+              : "the armies that fight");
+      if (tol)
+        printf ("A value is right when it is within %s of the exact one.\n\n",
+                tol);
+      else
+        puts ("A value is right when it is the exact one correctly rounded "
+              "to the digits\nit shows (a fraction must be exact).\n");
+    }
+}
+
+int
+cmd_verify (const cli_opts_t *o, int argc, char **argv)
+{
+  if (o->float_mode)
+    return cmd_verify_float (o, argc, argv);
+  if (argc < 1)
+    return cli_usage_error ("verify needs at least one FILE (- for "
+                            "standard input)");
+  mpq_t tol;
+  mpq_init (tol);
+  int rc = o->tolerance ? parse_tolerance (tol, o->tolerance) : CLI_EXIT_OK;
+  int any_wrong = 0;
+  if (rc == CLI_EXIT_OK)
+    print_head (o, o->tolerance);
+  for (int i = 0; rc == CLI_EXIT_OK && i < argc; i++)
+    {
+      if (i > 0 && o->format == CLI_FORMAT_TEXT)
+        putchar ('\n');
+      rc = verify_file (o, argv[i], o->tolerance ? &tol : NULL, &any_wrong,
+                        i == 0);
+    }
+  if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_JSON)
+    puts ("]}");
+  mpq_clear (tol);
+  return rc != CLI_EXIT_OK ? rc : any_wrong ? CLI_EXIT_WRONG : CLI_EXIT_OK;
+}

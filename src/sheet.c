@@ -1,0 +1,718 @@
+/* sheet.c -- reading tables of probabilities as people publish them */
+
+#include <config.h>
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "riskodds-impl.h"
+
+/* A table comes as a whole text: a grid like every paper's (a header row
+   of defender counts, one row per attacker count) or a long table (one
+   battle per row).  The text is untrusted -- copied out of PDFs, typed by
+   hand, or anything at all -- so every byte is looked at through bounds
+   and every failure names its line and column.  */
+
+/* A cell of a row: LEN bytes at S, starting at byte column COL of its
+   line (1-based).  */
+typedef struct
+{
+  const char *s;
+  size_t len;
+  unsigned long col;
+} cell_t;
+
+typedef struct
+{
+  cell_t *cell;
+  size_t n, alloc;
+} row_t;
+
+/* What reading needs all along.  */
+typedef struct
+{
+  ro_sheet_t *sheet;
+  const ro_read_options_t *o;
+  ro_read_error_t *err;
+  char delim;
+  unsigned long line;
+  const char *line_start;
+} reader_t;
+
+void
+ro_read_options_init (ro_read_options_t *options)
+{
+  options->layout = RO_LAYOUT_AUTO;
+  options->columns = NULL;
+  options->percent = 0;
+}
+
+void
+ro_sheet_init (ro_sheet_t *sheet)
+{
+  sheet->n = sheet->alloc = 0;
+  sheet->entry = NULL;
+  sheet->layout = RO_LAYOUT_AUTO;
+  sheet->delimiter = ' ';
+  sheet->skipped = 0;
+}
+
+void
+ro_sheet_clear (ro_sheet_t *sheet)
+{
+  for (size_t i = 0; i < sheet->n; i++)
+    {
+      ro_number_clear (&sheet->entry[i].number);
+      free (sheet->entry[i].text);
+    }
+  free (sheet->entry);
+  ro_sheet_init (sheet);
+}
+
+/* Record an error at column COL of the current line.  The message may
+   quote the input: QUOTE makes it printable and short.  */
+static int
+fail (reader_t *r, unsigned long col, const char *fmt, ...)
+{
+  va_list ap;
+  r->err->line = r->line;
+  r->err->column = col;
+  va_start (ap, fmt);
+  vsnprintf (r->err->message, sizeof r->err->message, fmt, ap);
+  va_end (ap);
+  return RO_EINVAL;
+}
+
+/* At most 40 printable bytes of [S, S + LEN) in BUF (of 48), for a
+   message: input is untrusted and may hold control bytes.  */
+static const char *
+quote (char *buf, const char *s, size_t len)
+{
+  size_t n = len < 40 ? len : 40, i;
+  for (i = 0; i < n; i++)
+    buf[i] = isprint ((unsigned char) s[i]) ? s[i] : '?';
+  if (len > n)
+    buf[i++] = '.', buf[i++] = '.', buf[i++] = '.';
+  buf[i] = '\0';
+  return buf;
+}
+
+static int
+is_blank (char c)
+{
+  return c == ' ' || c == '\t';
+}
+
+/* Trim blanks (and the CSV quotes around a cell) off C.  */
+static void
+trim (cell_t *c)
+{
+  while (c->len > 0 && is_blank (c->s[0]))
+    c->s++, c->len--, c->col++;
+  while (c->len > 0 && is_blank (c->s[c->len - 1]))
+    c->len--;
+  if (c->len >= 2 && c->s[0] == '"' && c->s[c->len - 1] == '"')
+    c->s++, c->len -= 2, c->col++;
+}
+
+static int
+row_push (row_t *row, const char *line, const char *s, size_t len)
+{
+  if (row->n == row->alloc)
+    {
+      size_t na = row->alloc ? 2 * row->alloc : 16;
+      cell_t *c = realloc (row->cell, na * sizeof *c);
+      if (c == NULL)
+        return RO_ENOMEM;
+      row->cell = c;
+      row->alloc = na;
+    }
+  cell_t *c = &row->cell[row->n++];
+  c->s = s;
+  c->len = len;
+  c->col = (unsigned long) (s - line) + 1;
+  trim (c);
+  return RO_OK;
+}
+
+/* Split the LEN bytes at S, part of the line that starts at LINE, at
+   DELIM into ROW; ' ' splits at runs of blanks; ',' and ';' respect
+   "quoted" cells.  */
+static int
+split (row_t *row, const char *line, const char *s0, size_t len, char delim)
+{
+  const char *p = s0, *end = s0 + len;
+  row->n = 0;
+  if (delim == ' ')
+    {
+      for (;;)
+        {
+          while (p < end && is_blank (*p))
+            p++;
+          if (p == end)
+            return RO_OK;
+          const char *s = p;
+          while (p < end && !is_blank (*p))
+            p++;
+          if (row_push (row, line, s, (size_t) (p - s)) != RO_OK)
+            return RO_ENOMEM;
+        }
+    }
+  for (;;)
+    {
+      const char *s = p;
+      int quoted = 0;
+      while (p < end && (*p != delim || quoted))
+        {
+          if (*p == '"' && (delim == ',' || delim == ';'))
+            quoted = !quoted;
+          p++;
+        }
+      if (row_push (row, line, s, (size_t) (p - s)) != RO_OK)
+        return RO_ENOMEM;
+      if (p == end)
+        return RO_OK;
+      p++;
+    }
+}
+
+/* Whether C is empty or says "no value": "-", dashes, "n/a", "NA".  */
+static int
+is_missing (const cell_t *c)
+{
+  static const char *const words[] = {
+    "", "-", "--", "\xe2\x80\x93", "\xe2\x80\x94", "n/a", "na", "nan",
+    "none", ".", "?"
+  };
+  for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+    if (strlen (words[i]) == c->len
+        && strncasecmp (words[i], c->s, c->len) == 0)
+      return 1;
+  return 0;
+}
+
+/* The one run of digits in C as an army count in *OUT: 0 when found,
+   1 when C holds no digit, -1 when it holds two runs or too large a
+   number (*COL is then where).  */
+static int
+label_count (unsigned long *out, const cell_t *c, unsigned long *col)
+{
+  size_t i = 0, runs = 0;
+  unsigned long v = 0;
+  while (i < c->len)
+    {
+      if (!isdigit ((unsigned char) c->s[i]))
+        {
+          i++;
+          continue;
+        }
+      *col = c->col + i;
+      if (++runs > 1)
+        return -1;
+      v = 0;
+      while (i < c->len && isdigit ((unsigned char) c->s[i]))
+        {
+          if (v > RO_ARMIES_MAX)
+            return -1;
+          v = v * 10 + (unsigned long) (c->s[i++] - '0');
+        }
+      if (v > RO_ARMIES_MAX)
+        return -1;
+    }
+  *out = v;
+  return runs == 0;
+}
+
+/* Whether the whole of C is a count of armies, into *OUT.  */
+static int
+is_count (unsigned long *out, const cell_t *c)
+{
+  unsigned long col;
+  if (c->len == 0 || c->len > 9)
+    return 0;
+  for (size_t i = 0; i < c->len; i++)
+    if (!isdigit ((unsigned char) c->s[i]))
+      return 0;
+  return label_count (out, c, &col) == 0;
+}
+
+/* LaTeX cells: "$\frac{5}{12}$", "75{,}42\%" -- rewrite to plain text
+   in a new string (NULL when memory runs out).  */
+static char *
+latex_plain (const cell_t *c, size_t *len)
+{
+  char *out = malloc (c->len + 1);
+  size_t n = 0;
+  if (out == NULL)
+    return NULL;
+  for (size_t i = 0; i < c->len; i++)
+    {
+      const char *p = c->s + i;
+      size_t left = c->len - i;
+      if (*p == '$' || *p == '{' || *p == '}')
+        {
+          /* "}{" between the parts of a fraction is its bar.  */
+          if (*p == '}' && left > 1 && p[1] == '{')
+            out[n++] = '/', i++;
+          continue;
+        }
+      if (*p == '\\' && left > 1 && !isalpha ((unsigned char) p[1]))
+        {
+          if (p[1] == '%')
+            out[n++] = '%';
+          i++;
+          continue;
+        }
+      if (*p == '\\')
+        {
+          while (i + 1 < c->len && isalpha ((unsigned char) c->s[i + 1]))
+            i++;
+          continue;
+        }
+      out[n++] = *p;
+    }
+  out[n] = '\0';
+  *len = n;
+  return out;
+}
+
+static int
+sheet_push (ro_sheet_t *s, ro_entry_t **e)
+{
+  if (s->n == s->alloc)
+    {
+      size_t na = s->alloc ? 2 * s->alloc : 64;
+      ro_entry_t *t = realloc (s->entry, na * sizeof *t);
+      if (t == NULL)
+        return RO_ENOMEM;
+      s->entry = t;
+      s->alloc = na;
+    }
+  *e = &s->entry[s->n];
+  return RO_OK;
+}
+
+/* Read the value cell C of battle A v D, or count it as skipped.  */
+static int
+take_value (reader_t *r, const cell_t *c, unsigned long a, unsigned long d)
+{
+  char q[48];
+  ro_entry_t *e;
+  if (is_missing (c))
+    {
+      r->sheet->skipped++;
+      return RO_OK;
+    }
+  if (sheet_push (r->sheet, &e) != RO_OK)
+    return RO_ENOMEM;
+  size_t len = c->len, pos = 0;
+  const char *s = c->s;
+  char *plain = NULL;
+  if (r->delim == '&' && (s = plain = latex_plain (c, &len)) == NULL)
+    return RO_ENOMEM;
+  ro_number_init (&e->number);
+  int rc = ro_number_parse (&e->number, s, len, r->o->percent, &pos);
+  free (plain);
+  if (rc == RO_OK && (e->text = malloc (c->len + 1)) == NULL)
+    rc = RO_ENOMEM;
+  if (rc != RO_OK)
+    {
+      ro_number_clear (&e->number);
+      if (rc == RO_ENOMEM)
+        return rc;
+      return fail (r, c->col + (r->delim == '&' ? 0 : pos),
+                   rc == RO_ERANGE ? "exponent out of range in '%s'"
+                   : "not a number: '%s'", quote (q, c->s, c->len));
+    }
+  memcpy (e->text, c->s, c->len);
+  e->text[c->len] = '\0';
+  e->attackers = a;
+  e->defenders = d;
+  e->line = r->line;
+  e->column = c->col;
+  r->sheet->n++;
+  return RO_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Lines                                                              */
+
+/* Whether a line carries no cells: a comment, LaTeX's commands, a
+   Markdown rule ("|---|:--:|").  */
+static int
+is_noise (const char *s, size_t len)
+{
+  if (len == 0 || s[0] == '#' || s[0] == '\\' || s[0] == '%')
+    return 1;
+  size_t dashes = 0;
+  for (size_t i = 0; i < len; i++)
+    if (s[i] == '-')
+      dashes++;
+    else if (!strchr ("|:+ \t=", s[i]))
+      return 0;
+  return dashes > 0;
+}
+
+/* The text of a row: blanks, a Markdown table's outer '|' and LaTeX's
+   closing "\\" (and what follows it, such as \hline) cut off.  */
+static void
+row_text (const char **s, size_t *len, char delim)
+{
+  const char *p = *s, *end = *s + *len;
+  while (p < end && is_blank (*p))
+    p++;
+  while (end > p && (is_blank (end[-1]) || end[-1] == '\r'))
+    end--;
+  if (delim == '&')
+    for (const char *t = p; t + 1 < end; t++)
+      if (t[0] == '\\' && t[1] == '\\')
+        {
+          end = t;
+          break;
+        }
+  if (delim == '|')
+    {
+      if (p < end && *p == '|')
+        p++;
+      if (end > p && end[-1] == '|')
+        end--;
+    }
+  *s = p;
+  *len = (size_t) (end - p);
+}
+
+/* The delimiter of a table, told by its first row.  */
+static char
+find_delimiter (const char *s, size_t len)
+{
+  static const char order[] = "\t|&;,";
+  for (const char *d = order; *d; d++)
+    if (memchr (s, *d, len) != NULL)
+      return *d;
+  return ' ';
+}
+
+/* Drop the empty cells at the end of ROW (a trailing delimiter).  */
+static void
+drop_trailing_empty (row_t *row)
+{
+  while (row->n > 0 && row->cell[row->n - 1].len == 0)
+    row->n--;
+}
+
+/* ------------------------------------------------------------------ */
+/* Grids                                                              */
+
+typedef struct
+{
+  unsigned long *d;
+  size_t n;
+} header_t;
+
+/* The header of a grid: one defender count per column.  A first cell
+   without a digit is the corner ("A\D", "X \ Y", empty); between
+   blanks, words around the counts are labels ("Defend with 1").  */
+static int
+grid_header (reader_t *r, header_t *h, const row_t *row)
+{
+  h->d = malloc ((row->n + 1) * sizeof *h->d);
+  h->n = 0;
+  if (h->d == NULL)
+    return RO_ENOMEM;
+  for (size_t i = 0; i < row->n; i++)
+    {
+      const cell_t *c = &row->cell[i];
+      unsigned long v, col = c->col;
+      int k = label_count (&v, c, &col);
+      if (k < 0)
+        return fail (r, col, "a column label must hold one defender count");
+      if (k == 0)
+        h->d[h->n++] = v;
+      else if (r->delim != ' ' && i > 0)
+        return fail (r, c->col, "a column label without a defender count");
+    }
+  if (h->n == 0)
+    return fail (r, 1, "no defender counts in the first row (a grid's "
+                 "first row holds them; a long table names its columns "
+                 "attackers, defenders and a value)");
+  return RO_OK;
+}
+
+/* One row of a grid: its label (the attacker count), then the values
+   column by column.  Between blanks the label may be several words
+   ("Attack with 3"): it runs to its first count.  */
+static int
+grid_row (reader_t *r, const header_t *h, const row_t *row)
+{
+  unsigned long a, col = row->cell[0].col;
+  size_t first = 1;
+  int k = label_count (&a, &row->cell[0], &col);
+  if (r->delim == ' ')
+    while (k == 1 && first < row->n)
+      k = label_count (&a, &row->cell[first++], &col);
+  if (k != 0)
+    return fail (r, col, k < 0 ? "a row label must hold one attacker count"
+                 : "no attacker count at the start of the row");
+  if (row->n - first > h->n)
+    return fail (r, row->cell[first + h->n].col, "more values than the %zu "
+                 "defender counts of the first row", h->n);
+  for (size_t i = first; i < row->n; i++)
+    {
+      int rc = take_value (r, &row->cell[i], a, h->d[i - first]);
+      if (rc != RO_OK)
+        return rc;
+    }
+  return RO_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Long tables                                                        */
+
+typedef struct
+{
+  size_t a, d, v;               /* 0-based column of each */
+  size_t need;                  /* cells a row must have */
+} columns_t;
+
+static int
+name_is (const cell_t *c, const char *const *names)
+{
+  for (; *names; names++)
+    if (strlen (*names) == c->len && strncasecmp (*names, c->s, c->len) == 0)
+      return 1;
+  return 0;
+}
+
+static const char *const attacker_names[] = {
+  "attackers", "attacker", "attack", "a", "att", "x", "wa", "w_a", NULL
+};
+static const char *const defender_names[] = {
+  "defenders", "defender", "defend", "d", "def", "y", "wd", "w_d", NULL
+};
+
+/* The index of the column named NAME (a header name or a 1-based
+   number) in *OUT.  */
+static int
+column_named (size_t *out, const row_t *header, const char *name,
+              size_t len)
+{
+  char *end;
+  unsigned long k = strtoul (name, &end, 10);
+  if (len > 0 && isdigit ((unsigned char) name[0])
+      && (size_t) (end - name) == len)
+    {
+      *out = (size_t) k - 1;
+      return k >= 1;
+    }
+  for (size_t i = 0; header != NULL && i < header->n; i++)
+    if (header->cell[i].len == len
+        && strncasecmp (header->cell[i].s, name, len) == 0)
+      {
+        *out = i;
+        return 1;
+      }
+  return 0;
+}
+
+/* The columns of --columns "A,D,V".  */
+static int
+columns_given (reader_t *r, columns_t *k, const row_t *header)
+{
+  size_t *dst[3] = { &k->a, &k->d, &k->v };
+  const char *p = r->o->columns;
+  for (int i = 0; i < 3; i++)
+    {
+      size_t len = strcspn (p, ",");
+      if (!column_named (dst[i], header, p, len))
+        {
+          r->line = 0;
+          return fail (r, 0, "no column '%.*s' (columns are 1-based "
+                       "numbers or the header's names)", (int) len, p);
+        }
+      p += len;
+      if ((i < 2 && *p != ',') || (i == 2 && *p != '\0'))
+        {
+          r->line = 0;
+          return fail (r, 0, "--columns needs three columns, "
+                       "attackers,defenders,value");
+        }
+      p++;
+    }
+  return RO_OK;
+}
+
+/* The columns from a header naming them: the value is the first column
+   that says "win", "prob" or "value", or the third of three.  */
+static int
+columns_found (reader_t *r, columns_t *k, const row_t *header)
+{
+  int fa = 0, fd = 0, fv = 0;
+  for (size_t i = 0; i < header->n; i++)
+    {
+      const cell_t *c = &header->cell[i];
+      char name[48];
+      quote (name, c->s, c->len);
+      for (char *t = name; *t; t++)
+        *t = (char) tolower ((unsigned char) *t);
+      if (!fa && name_is (c, attacker_names))
+        k->a = i, fa = 1;
+      else if (!fd && name_is (c, defender_names))
+        k->d = i, fd = 1;
+      else if (!fv && (strstr (name, "win") || strstr (name, "prob")
+                       || strstr (name, "value") || strcmp (name, "p") == 0))
+        k->v = i, fv = 1;
+    }
+  if (!fv && header->n == 3 && fa && fd)
+    k->v = 3 - k->a - k->d, fv = 1;
+  if (!fa || !fd)
+    return fail (r, 1, "no attackers and defenders columns in the header");
+  if (!fv)
+    return fail (r, 1, "which column holds the values?  Name it with "
+                 "--columns attackers,defenders,NAME");
+  return RO_OK;
+}
+
+/* One row of a long table.  */
+static int
+long_row (reader_t *r, const columns_t *k, const row_t *row)
+{
+  unsigned long a, d;
+  if (row->n < k->need)
+    return fail (r, row->n ? row->cell[row->n - 1].col
+                 + row->cell[row->n - 1].len : 1,
+                 "%zu cells, expected at least %zu", row->n, k->need);
+  if (!is_count (&a, &row->cell[k->a]))
+    return fail (r, row->cell[k->a].col, "not a count of attackers");
+  if (!is_count (&d, &row->cell[k->d]))
+    return fail (r, row->cell[k->d].col, "not a count of defenders");
+  return take_value (r, &row->cell[k->v], a, d);
+}
+
+/* Whether the first row is itself data: counts, counts, a number.  */
+static int
+is_data_row (const row_t *row)
+{
+  unsigned long x;
+  return row->n >= 3 && is_count (&x, &row->cell[0])
+    && is_count (&x, &row->cell[1]);
+}
+
+/* ------------------------------------------------------------------ */
+/* The whole text                                                     */
+
+/* What the first row decides: the layout and where the cells are.  */
+typedef struct
+{
+  int started;
+  header_t grid;
+  columns_t cols;
+} plan_t;
+
+static int
+plan_first_row (reader_t *r, plan_t *p, row_t *row)
+{
+  ro_sheet_t *s = r->sheet;
+  int named = 0;
+  for (size_t i = 0; i < row->n; i++)
+    named |= name_is (&row->cell[i], attacker_names);
+  s->layout = r->o->layout;
+  if (s->layout == RO_LAYOUT_AUTO)
+    s->layout = r->o->columns || named || (is_data_row (row) && row->n <= 4)
+      ? RO_LAYOUT_LONG : RO_LAYOUT_GRID;
+  if (s->layout == RO_LAYOUT_GRID)
+    {
+      drop_trailing_empty (row);
+      return grid_header (r, &p->grid, row);
+    }
+  int data = is_data_row (row), rc;
+  p->cols.a = 0, p->cols.d = 1, p->cols.v = 2;
+  if (r->o->columns)
+    rc = columns_given (r, &p->cols, data ? NULL : row);
+  else
+    rc = data ? RO_OK : columns_found (r, &p->cols, row);
+  if (rc != RO_OK)
+    return rc;
+  size_t m = p->cols.a > p->cols.d ? p->cols.a : p->cols.d;
+  p->cols.need = (m > p->cols.v ? m : p->cols.v) + 1;
+  return data ? long_row (r, &p->cols, row) : RO_OK;
+}
+
+static int
+read_line (reader_t *r, plan_t *p, row_t *row, const char *s, size_t len)
+{
+  const char *line = s;
+  if (!p->started)
+    {
+      const char *t = s;
+      size_t n = len;
+      row_text (&t, &n, ' ');
+      if (is_noise (t, n))
+        return RO_OK;
+      r->delim = r->sheet->delimiter = find_delimiter (t, n);
+    }
+  row_text (&s, &len, r->delim);
+  if (is_noise (s, len))
+    return RO_OK;
+  if (split (row, line, s, len, r->delim) != RO_OK)
+    return RO_ENOMEM;
+  if (!p->started)
+    {
+      p->started = 1;
+      return plan_first_row (r, p, row);
+    }
+  if (r->sheet->layout == RO_LAYOUT_LONG)
+    return long_row (r, &p->cols, row);
+  drop_trailing_empty (row);
+  return row->n == 0 ? RO_OK : grid_row (r, &p->grid, row);
+}
+
+int
+ro_sheet_read (ro_sheet_t *sheet, const char *text, size_t len,
+               const ro_read_options_t *options, ro_read_error_t *err)
+{
+  reader_t r = { sheet, options, err, ' ', 0, text };
+  plan_t plan = { 0, { NULL, 0 }, { 0, 1, 2, 3 } };
+  row_t row = { NULL, 0, 0 };
+  const char *p = text, *end = text + len;
+  int rc = RO_OK;
+
+  ro_sheet_clear (sheet);
+  err->line = err->column = 0;
+  err->message[0] = '\0';
+  if (len >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
+    p += 3;                     /* a UTF-8 byte order mark */
+  while (rc == RO_OK && p < end)
+    {
+      const char *eol = p;
+      while (eol < end && *eol != '\n' && *eol != '\r' && *eol != '\0')
+        eol++;
+      r.line++;
+      r.line_start = p;
+      if (eol < end && *eol == '\0')
+        rc = fail (&r, (unsigned long) (eol - p) + 1,
+                   "a NUL byte: this is not a text file");
+      else
+        rc = read_line (&r, &plan, &row, p, (size_t) (eol - p));
+      if (eol < end && *eol == '\r' && eol + 1 < end && eol[1] == '\n')
+        eol++;
+      p = eol + 1;
+    }
+  if (rc == RO_OK && !plan.started)
+    {
+      r.line = 1;
+      rc = fail (&r, 1, "no table: the text is empty");
+    }
+  else if (rc == RO_OK && sheet->n == 0)
+    {
+      r.line = 1;
+      rc = fail (&r, 1, "no values to check in the table");
+    }
+  free (plan.grid.d);
+  free (row.cell);
+  if (rc != RO_OK)
+    ro_sheet_clear (sheet);
+  return rc;
+}
