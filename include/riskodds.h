@@ -166,8 +166,8 @@ int ro_battle_memory (double *bytes, const ro_rules_t *rules,
    from their exact counts), as every floating-point calculator computes
    it.  It exists to measure what double precision loses against the
    exact values; never report its values as exact.  FN is called as in
-   ro_battle_grid.  Memory: one double per state of the grid 0..A_HI x
-   0..D_HI (see ro_battle_memory_double).  */
+   ro_battle_grid.  Memory: like ro_battle_win, a ring of rows of D_HI + 1
+   doubles (see ro_battle_memory_double).  */
 typedef int (*ro_battle_double_fn) (void *data, unsigned long a,
                                     unsigned long d, double win);
 int ro_battle_grid_double (const ro_rules_t *rules, unsigned long a_lo,

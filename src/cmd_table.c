@@ -64,7 +64,7 @@ print_grid_header (const table_t *t)
     }
   else if (o->format == CLI_FORMAT_MARKDOWN)
     fputs ("| A\\D", stdout);
-  else
+  else if (t->held == NULL)
     printf ("%5s", "A\\D");
   for (unsigned long d = t->d[0]; d <= t->d[1]; d++)
     if (o->format == CLI_FORMAT_LATEX)
