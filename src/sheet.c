@@ -451,8 +451,13 @@ grid_row (reader_t *r, const header_t *h, const row_t *row)
   size_t first = 1;
   int k = label_count (&a, &row->cell[0], &col);
   if (r->delim == ' ')
-    while (k == 1 && first < row->n)
-      k = label_count (&a, &row->cell[first++], &col);
+    {
+      while (k == 1 && first < row->n)
+        k = label_count (&a, &row->cell[first++], &col);
+      if (k != 0)
+        return fail (r, row->cell[0].col, "no attacker count at the start "
+                     "of the row");
+    }
   if (k != 0)
     return fail (r, col, k < 0 ? "a row label must hold one attacker count"
                  : "no attacker count at the start of the row");
