@@ -82,9 +82,12 @@ Usage: %s [OPTION]... A D\n\
   or:  %s game [OPTION]...\n\
   or:  %s binomial [OPTION]... A D\n\
   or:  %s chain [OPTION]... A D1 [D2]...\n\
-  or:  %s needed [OPTION]... D | LO..HI | D1 D2...\n", PACKAGE_NAME,
+  or:  %s needed [OPTION]... D | LO..HI | D1 D2...\n\
+  or:  %s table [OPTION]...\n\
+  or:  %s verify [OPTION]... FILE...\n\
+  or:  %s verify --float [OPTION]...\n", PACKAGE_NAME,
           PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
-          PACKAGE_NAME);
+          PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME);
   fputs ("\
 Compute exactly the odds of a Risk dice battle: the probability that A\n\
 attacking armies conquer a territory held by D armies, as a reduced\n\
@@ -105,6 +108,11 @@ Subcommands:\n\
             chain gets, and the armies that reach the last territory\n\
   needed    the smallest A with P(win) >= --target against D, each D of\n\
             LO..HI, or the whole chain D1 D2 ...\n\
+  table     P(win) for every battle of --attackers LO..HI against\n\
+            --defenders LO..HI, in one pass: a reference table\n\
+  verify    judge the numbers of published tables (FILE, or - for\n\
+            standard input) against the exact values; with --float,\n\
+            show what double precision loses over a grid\n\
 \n\
 Rule options (defaults: the standard game):\n\
       --sides=N          faces of every die (6); 2 to 100\n\
@@ -127,7 +135,10 @@ Options:\n\
   -d, --digits=N       significant digits of decimals, correctly rounded\n\
                          to nearest, ties to even (default 20, at most\n\
                          1000000; round's CSV has no decimals)\n\
-  -f, --format=FMT     output format: 'text' (default), 'csv' or 'json'\n\
+  -f, --format=FMT     output format: 'text' (default), 'csv' or 'json';\n\
+                         for table also 'tsv', 'markdown' or 'latex'\n\
+  -o, --output=FILE    write the output to FILE, atomically: a failed or\n\
+                         interrupted run leaves FILE as it was\n\
       --stop=K         the attacker stops (and loses) when his armies,\n\
                          counted as --count says, are down to K\n\
       --goal=G         the attacker stops (and wins) when the defender is\n\
@@ -138,6 +149,21 @@ Options:\n\
                          their variances, overall and given win or loss\n\
       --target=P       the probability 'needed' must reach (default 1/2);\n\
                          a decimal or a fraction, compared exactly\n\
+      --attackers=LO..HI  the attacker counts of table and verify --float\n\
+                         (default 1..10; 1..100 for --float)\n\
+      --defenders=LO..HI  the defender counts (the same defaults)\n\
+      --values=WHICH   table's values: 'exact', 'decimal' or 'both'\n\
+                         (default: both in csv, tsv, json; decimal in\n\
+                         the grids of text, markdown, latex)\n\
+      --tolerance=X    verify: right when within X of the exact value\n\
+                         (default: right when correctly rounded to the\n\
+                         digits it shows)\n\
+      --columns=A,D,V  verify: the attackers, defenders and value\n\
+                         columns of a long table, by name or number\n\
+      --layout=L       verify: 'auto' (default), 'grid' or 'long'\n\
+      --percent        verify: numbers without '%' are percentages too\n\
+      --float          verify: double precision against the exact values\n\
+                         over the grid of --attackers and --defenders\n\
       --game-value=V   the game value of 'binomial': 'georgiou' (default;\n\
                          his scale and choice, as in his paper),\n\
                          'consistent' (the value per comparison), or an\n\
@@ -167,8 +193,15 @@ Examples:\n\
                                    the armies for 90% against 1 to 10\n\
   riskodds binomial --count attackers --game-value 0.0395 3..15 2..15\n\
                                    Georgiou's Table 3, with the exact odds\n\
+  riskodds table --format csv --digits 50 --attackers 1..30 --defenders 1..30\n\
+                                   a reference table, exact and 50 digits\n\
+  riskodds verify --count attackers osborne.txt\n\
+                                   check a published table\n\
+  riskodds verify --float --attackers 1..200 --defenders 1..200\n\
+                                   what double precision gets wrong\n\
 \n\
-Exit status: 0 on success; 2 for a usage error, invalid input, a battle\n\
+Exit status: 0 on success; 1 when verify finds a value that disagrees;\n\
+2 for a usage error, invalid input (verify: FILE:LINE:COLUMN), a battle\n\
 too large for the memory limit, or an error writing the output.\n\
 \n\
 See the riskodds(1) manual page for the output formats.\n", stdout);
