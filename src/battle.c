@@ -142,14 +142,6 @@ solve_state (ro_solver_t *s, unsigned long f, unsigned long d)
     }
 }
 
-/* The most armies the attacker can lose in one round.  */
-static unsigned
-max_attacker_loss (const ro_rules_t *rules)
-{
-  return rules->attack_dice < rules->defend_dice
-    ? rules->attack_dice : rules->defend_dice;
-}
-
 int
 ro_solver_init (ro_solver_t *s, const ro_model_t *model, unsigned long d)
 {
@@ -165,7 +157,7 @@ ro_solver_init (ro_solver_t *s, const ro_model_t *model, unsigned long d)
       s->base[0] = rules->attack_sides;
       s->base[1] = rules->defend_sides;
     }
-  s->rows = max_attacker_loss (rules) + 1;
+  s->rows = ro_rules_max_attacker_loss (rules) + 1;
   s->cols = d + 1;
   s->cell = malloc (s->rows * s->cols * sizeof *s->cell);
   if (s->cell == NULL)
@@ -233,7 +225,7 @@ static int
 reachable (const ro_rules_t *rules, unsigned long f, unsigned long d,
            unsigned long i, unsigned long j)
 {
-  unsigned m = max_attacker_loss (rules);
+  unsigned m = ro_rules_max_attacker_loss (rules);
   int full = i >= rules->attack_dice && j >= rules->defend_dice;
   int start_full = f >= rules->attack_dice && d >= rules->defend_dice;
   if (!full)
@@ -300,11 +292,7 @@ ro_battle_grid (const ro_rules_t *rules, unsigned long a_lo,
                 unsigned long a_hi, unsigned long d_lo, unsigned long d_hi,
                 ro_battle_fn fn, void *data)
 {
-  if (a_lo > a_hi || d_lo > d_hi)
-    return RO_EINVAL;
-  int rc = ro_check_battle (rules, a_lo, d_lo);
-  if (rc == RO_OK)
-    rc = ro_check_battle (rules, a_hi, d_hi);
+  int rc = ro_check_grid (rules, a_lo, a_hi, d_lo, d_hi);
   if (rc != RO_OK)
     return rc;
 
@@ -350,7 +338,7 @@ ro_battle_memory (double *bytes, const ro_rules_t *rules,
       return RO_OK;
     }
   double bits = (f + d) * bits_per_army (rules) + 64;
-  double rows = max_attacker_loss (rules) + 1;
+  double rows = ro_rules_max_attacker_loss (rules) + 1;
   double cell = sizeof (ro_cell_t) + 1.25 * bits / 8;
   /* The rows, plus the reduced result and its temporaries.  */
   *bytes = rows * (d + 1.0) * cell + 4 * bits / 8 + 65536;

@@ -118,6 +118,25 @@ cli_check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d)
                     "than the limit of %s (see --max-memory)", a, d, hn, hl);
 }
 
+int
+cli_grid_ranges (const cli_opts_t *o, unsigned long a[2],
+                 unsigned long d[2], unsigned long hi_default)
+{
+  int rc = CLI_EXIT_OK;
+  a[0] = d[0] = 1;
+  a[1] = d[1] = hi_default;
+  if (o->attackers)
+    rc = cli_parse_range (&a[0], &a[1], o->attackers, "--attackers");
+  if (rc == CLI_EXIT_OK && o->defenders)
+    rc = cli_parse_range (&d[0], &d[1], o->defenders, "--defenders");
+  if (rc == CLI_EXIT_OK && a[0] == 0 && o->rules.count == RO_COUNT_TERRITORY)
+    rc = cli_usage_error ("a territory holds at least 1 army: --attackers "
+                          "must start at 1 or more with --count territory");
+  if (rc == CLI_EXIT_OK)
+    rc = cli_check_memory (o, a[1], d[1]);
+  return rc;
+}
+
 char *
 cli_fraction (const mpq_t q)
 {

@@ -71,6 +71,12 @@ int cli_parse_armies (unsigned long *out, const char *arg, const char *what);
 int cli_parse_range (unsigned long *lo, unsigned long *hi, const char *arg,
                      const char *what);
 
+/* The grid of --attackers and --defenders into A and D ([LO, HI]; each
+   1..HI_DEFAULT when not given), checked for the count convention and
+   the memory limit.  */
+int cli_grid_ranges (const cli_opts_t *opts, unsigned long a[2],
+                     unsigned long d[2], unsigned long hi_default);
+
 /* Refuse a battle whose estimated memory exceeds the limit.  */
 int cli_check_memory (const cli_opts_t *opts, unsigned long a,
                       unsigned long d);

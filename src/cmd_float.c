@@ -240,19 +240,7 @@ static int
 float_ranges (twin_report_t *f)
 {
   const cli_opts_t *o = f->o;
-  int rc = CLI_EXIT_OK;
-  f->a[0] = f->d[0] = 1;
-  f->a[1] = f->d[1] = 100;
-  if (o->attackers)
-    rc = cli_parse_range (&f->a[0], &f->a[1], o->attackers, "--attackers");
-  if (rc == CLI_EXIT_OK && o->defenders)
-    rc = cli_parse_range (&f->d[0], &f->d[1], o->defenders, "--defenders");
-  if (rc == CLI_EXIT_OK && f->a[0] == 0
-      && o->rules.count == RO_COUNT_TERRITORY)
-    rc = cli_usage_error ("a territory holds at least 1 army: --attackers "
-                          "must start at 1 or more with --count territory");
-  if (rc == CLI_EXIT_OK)
-    rc = cli_check_memory (o, f->a[1], f->d[1]);
+  int rc = cli_grid_ranges (o, f->a, f->d, 100);
   double need;
   if (rc == CLI_EXIT_OK
       && ro_battle_memory_double (&need, &o->rules, f->a[1], f->d[1])

@@ -286,27 +286,6 @@ print_footer (const table_t *t)
     puts ("]}");
 }
 
-/* The ranges of --attackers and --defenders (defaults 1..10).  */
-static int
-table_ranges (table_t *t)
-{
-  const cli_opts_t *o = t->o;
-  int rc = CLI_EXIT_OK;
-  t->a[0] = t->d[0] = 1;
-  t->a[1] = t->d[1] = 10;
-  if (o->attackers)
-    rc = cli_parse_range (&t->a[0], &t->a[1], o->attackers, "--attackers");
-  if (rc == CLI_EXIT_OK && o->defenders)
-    rc = cli_parse_range (&t->d[0], &t->d[1], o->defenders, "--defenders");
-  if (rc == CLI_EXIT_OK && t->a[0] == 0
-      && o->rules.count == RO_COUNT_TERRITORY)
-    rc = cli_usage_error ("a territory holds at least 1 army: --attackers "
-                          "must start at 1 or more with --count territory");
-  if (rc == CLI_EXIT_OK)
-    rc = cli_check_memory (o, t->a[1], t->d[1]);
-  return rc;
-}
-
 int
 cmd_table (const cli_opts_t *o, int argc, char **argv)
 {
@@ -321,7 +300,7 @@ cmd_table (const cli_opts_t *o, int argc, char **argv)
   if (t.grid && t.values == CLI_VALUES_BOTH)
     return cli_usage_error ("--values both needs a long format (csv, tsv "
                             "or json): a grid shows one value per cell");
-  int rc = table_ranges (&t);
+  int rc = cli_grid_ranges (o, t.a, t.d, 10);
   if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_TEXT
       && t.values == CLI_VALUES_EXACT)
     rc = hold_grid (&t);

@@ -33,14 +33,6 @@ typedef struct
   double *cell;
 } float_solver_t;
 
-/* The most armies the attacker can lose in one round.  */
-static unsigned
-max_attacker_loss (const ro_rules_t *rules)
-{
-  return rules->attack_dice < rules->defend_dice
-    ? rules->attack_dice : rules->defend_dice;
-}
-
 static double *
 float_cell (float_solver_t *s, unsigned long f, unsigned long d)
 {
@@ -111,7 +103,7 @@ float_solver_open (float_solver_t *s, const ro_rules_t *rules,
   int rc = set_probabilities (s, rules);
   if (rc != RO_OK)
     return rc;
-  s->rows = max_attacker_loss (rules) + 1;
+  s->rows = ro_rules_max_attacker_loss (rules) + 1;
   s->cols = d + 1;
   if (!ring_size (&bytes, s->rows, d))
     return RO_ENOMEM;
@@ -161,12 +153,7 @@ ro_battle_grid_double (const ro_rules_t *rules, unsigned long a_lo,
                        unsigned long d_hi, ro_battle_double_fn fn,
                        void *data)
 {
-  /* The checks of ro_battle_grid, in its order, for its codes.  */
-  if (a_lo > a_hi || d_lo > d_hi)
-    return RO_EINVAL;
-  int rc = ro_check_battle (rules, a_lo, d_lo);
-  if (rc == RO_OK)
-    rc = ro_check_battle (rules, a_hi, d_hi);
+  int rc = ro_check_grid (rules, a_lo, a_hi, d_lo, d_hi);
   if (rc != RO_OK)
     return rc;
 
@@ -200,7 +187,7 @@ ro_battle_memory_double (double *bytes, const ro_rules_t *rules,
   /* The ring, the solver, and the exact model while the probabilities
      are rounded: its counts and MPFR's temporaries are a few hundred
      bytes, well inside the slack.  */
-  double rows = max_attacker_loss (rules) + 1;
+  double rows = ro_rules_max_attacker_loss (rules) + 1;
   *bytes = rows * (d + 1.0) * sizeof (double) + sizeof (float_solver_t)
     + sizeof (ro_model_t) + 65536;
   return RO_OK;

@@ -81,6 +81,15 @@ int ro_forward (ro_solver_t *s, const ro_cell_t *seed, unsigned long nseed,
 int ro_check_battle (const ro_rules_t *rules, unsigned long a,
                      unsigned long d);
 
+/* RO_OK when every battle of the grid A_LO..A_HI x D_LO..D_HI is one
+   the solvers take (the checks and codes of ro_battle_grid).  */
+int ro_check_grid (const ro_rules_t *rules, unsigned long a_lo,
+                   unsigned long a_hi, unsigned long d_lo,
+                   unsigned long d_hi);
+
+/* The most armies the attacker can lose in one round.  */
+unsigned ro_rules_max_attacker_loss (const ro_rules_t *rules);
+
 /* The fighting armies at or below which the attacker stops: the
    fighting count of RULES->stop.  */
 unsigned long ro_rules_stop_fighting (const ro_rules_t *rules);

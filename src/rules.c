@@ -92,3 +92,22 @@ ro_rules_defend_dice (const ro_rules_t *rules, unsigned long d)
 {
   return d < rules->defend_dice ? (unsigned) d : rules->defend_dice;
 }
+
+int
+ro_check_grid (const ro_rules_t *rules, unsigned long a_lo,
+               unsigned long a_hi, unsigned long d_lo, unsigned long d_hi)
+{
+  if (a_lo > a_hi || d_lo > d_hi)
+    return RO_EINVAL;
+  int rc = ro_check_battle (rules, a_lo, d_lo);
+  if (rc == RO_OK)
+    rc = ro_check_battle (rules, a_hi, d_hi);
+  return rc;
+}
+
+unsigned
+ro_rules_max_attacker_loss (const ro_rules_t *rules)
+{
+  return rules->attack_dice < rules->defend_dice
+    ? rules->attack_dice : rules->defend_dice;
+}
