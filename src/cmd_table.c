@@ -23,6 +23,14 @@ typedef struct
   char **held;                  /* text grid of fractions */
 } table_t;
 
+/* The quantities of a long table: P(win), and with --stats the expected
+   armies left and lost over all battles (ro_dist_stats, RO_GIVEN_ANY).  */
+enum { N_QUANTITIES = 5 };
+static const char *const quantity_name[N_QUANTITIES] = {
+  "win", "attackers_left", "defenders_left", "attackers_lost",
+  "defenders_lost"
+};
+
 static int
 is_grid_format (cli_format_t f)
 {
@@ -105,12 +113,17 @@ print_header (const table_t *t)
               t->d[0], t->d[1]);
     }
   else
-    printf ("attackers%sdefenders%scount%s%s%s\n", sep, sep,
-            t->values & CLI_VALUES_EXACT ? sep : "",
-            t->values & CLI_VALUES_EXACT ? "win_exact" : "",
-            t->values & CLI_VALUES_DECIMAL
-            ? (o->format == CLI_FORMAT_TSV ? "\twin_decimal"
-               : ",win_decimal") : "");
+    {
+      printf ("attackers%sdefenders%scount", sep, sep);
+      for (size_t i = 0; i < (o->stats ? N_QUANTITIES : 1); i++)
+        {
+          if (t->values & CLI_VALUES_EXACT)
+            printf ("%s%s_exact", sep, quantity_name[i]);
+          if (t->values & CLI_VALUES_DECIMAL)
+            printf ("%s%s_decimal", sep, quantity_name[i]);
+        }
+      putchar ('\n');
+    }
 }
 
 /* LaTeX writes a fraction as $\frac{n}{d}$.  */
@@ -159,55 +172,100 @@ grid_cell (table_t *t, unsigned long a, unsigned long d, const char *v)
   return CLI_EXIT_OK;
 }
 
-/* One cell of a long table.  */
+/* One cell of a long table: N[0] is P(win), N[1..] the --stats.  */
 static void
-long_cell (table_t *t, unsigned long a, unsigned long d,
-           const cli_num_t *n)
+long_cell (table_t *t, unsigned long a, unsigned long d, const cli_num_t *n)
 {
   const cli_opts_t *o = t->o;
+  size_t nq = o->stats ? N_QUANTITIES : 1;
   if (o->format == CLI_FORMAT_JSON)
     {
-      printf ("%s{\"attackers\":%lu,\"defenders\":%lu,\"win\":{",
+      printf ("%s{\"attackers\":%lu,\"defenders\":%lu",
               t->first ? "" : ",", a, d);
-      if (t->values & CLI_VALUES_EXACT)
-        printf ("\"exact\":\"%s\"%s", n->exact,
-                t->values & CLI_VALUES_DECIMAL ? "," : "");
-      if (t->values & CLI_VALUES_DECIMAL)
-        printf ("\"decimal\":\"%s\"", n->decimal);
-      fputs ("}}", stdout);
+      for (size_t i = 0; i < nq; i++)
+        {
+          printf (",\"%s\":{", quantity_name[i]);
+          if (t->values & CLI_VALUES_EXACT)
+            printf ("\"exact\":\"%s\"%s", n[i].exact,
+                    t->values & CLI_VALUES_DECIMAL ? "," : "");
+          if (t->values & CLI_VALUES_DECIMAL)
+            printf ("\"decimal\":\"%s\"", n[i].decimal);
+          putchar ('}');
+        }
+      putchar ('}');
     }
   else
     {
       char sep = o->format == CLI_FORMAT_TSV ? '\t' : ',';
       printf ("%lu%c%lu%c%s", a, sep, d, sep,
               cli_count_name (o->rules.count));
-      if (t->values & CLI_VALUES_EXACT)
-        printf ("%c%s", sep, n->exact);
-      if (t->values & CLI_VALUES_DECIMAL)
-        printf ("%c%s", sep, n->decimal);
+      for (size_t i = 0; i < nq; i++)
+        {
+          if (t->values & CLI_VALUES_EXACT)
+            printf ("%c%s", sep, n[i].exact);
+          if (t->values & CLI_VALUES_DECIMAL)
+            printf ("%c%s", sep, n[i].decimal);
+        }
       putchar ('\n');
     }
   t->first = 0;
+}
+
+/* N as --values asks for Q.  */
+static int
+num_set (table_t *t, cli_num_t *n, const mpq_t q)
+{
+  n->exact = n->decimal = NULL;
+  if (t->values & CLI_VALUES_EXACT)
+    n->exact = cli_fraction (q);
+  if (t->values & CLI_VALUES_DECIMAL)
+    n->decimal = cli_decimal (q, t->o->digits);
+  if (((t->values & CLI_VALUES_EXACT) && n->exact == NULL)
+      || ((t->values & CLI_VALUES_DECIMAL) && n->decimal == NULL))
+    return CLI_EXIT_ERROR;
+  return CLI_EXIT_OK;
+}
+
+/* The --stats of A against D: the battle's own forward pass (each
+   start has its own distribution of ends).  */
+static int
+stats_nums (table_t *t, cli_num_t *n, unsigned long a, unsigned long d)
+{
+  ro_dist_t dist;
+  ro_stats_t st;
+  ro_dist_init (&dist);
+  ro_stats_init (&st);
+  int rc = ro_battle_dist (&dist, &t->o->rules, a, d);
+  if (rc == RO_OK)
+    rc = ro_dist_stats (&st, &dist, a, d);
+  if (rc != RO_OK)
+    rc = cli_error ("%lu against %lu: %s", a, d, ro_strerror (rc));
+  const mpq_t *q[N_QUANTITIES - 1] = {
+    &st.attackers_left[RO_GIVEN_ANY], &st.defenders_left[RO_GIVEN_ANY],
+    &st.attackers_lost[RO_GIVEN_ANY], &st.defenders_lost[RO_GIVEN_ANY]
+  };
+  for (size_t i = 0; rc == CLI_EXIT_OK && i < N_QUANTITIES - 1; i++)
+    rc = num_set (t, &n[i + 1], *q[i]);
+  ro_stats_clear (&st);
+  ro_dist_clear (&dist);
+  return rc;
 }
 
 static int
 visit_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
 {
   table_t *t = data;
-  cli_num_t n = { NULL, NULL };
-  if (t->values & CLI_VALUES_EXACT)
-    n.exact = cli_fraction (win);
-  if (t->values & CLI_VALUES_DECIMAL)
-    n.decimal = cli_decimal (win, t->o->digits);
-  int rc = CLI_EXIT_OK;
-  if (((t->values & CLI_VALUES_EXACT) && n.exact == NULL)
-      || ((t->values & CLI_VALUES_DECIMAL) && n.decimal == NULL))
-    rc = CLI_EXIT_ERROR;
-  else if (t->grid)
-    rc = grid_cell (t, a, d, n.exact ? n.exact : n.decimal);
-  else
-    long_cell (t, a, d, &n);
-  cli_num_clear (&n);
+  cli_num_t n[N_QUANTITIES];
+  memset (n, 0, sizeof n);
+  int rc = num_set (t, &n[0], win);
+  if (rc == CLI_EXIT_OK && t->o->stats)
+    rc = stats_nums (t, n, a, d);
+  if (rc == CLI_EXIT_OK && t->grid)
+    rc = grid_cell (t, a, d, n[0].exact ? n[0].exact : n[0].decimal);
+  else if (rc == CLI_EXIT_OK)
+    long_cell (t, a, d, n);
+  for (size_t i = 0; i < N_QUANTITIES; i++)
+    cli_num_clear (&n[i]);
   return rc;
 }
 
@@ -297,6 +355,9 @@ cmd_table (const cli_opts_t *o, int argc, char **argv)
   t.grid = is_grid_format (o->format);
   t.values = o->values ? o->values
     : t.grid ? CLI_VALUES_DECIMAL : CLI_VALUES_BOTH;
+  if (t.grid && o->stats)
+    return cli_usage_error ("--stats needs a long format (csv, tsv or "
+                            "json): a grid shows one value per cell");
   if (t.grid && t.values == CLI_VALUES_BOTH)
     return cli_usage_error ("--values both needs a long format (csv, tsv "
                             "or json): a grid shows one value per cell");

@@ -539,8 +539,9 @@ check_applicable (const cli_opts_t *o, const char *sub)
           || binomial))
     return cli_usage_error ("--stop and --goal apply to battles, chains, "
                             "tables and 'needed', not to '%s'", sub);
-  if ((o->dist || o->stats) && *sub != '\0')
-    return cli_usage_error ("--dist and --stats apply only to a battle A D");
+  if ((o->dist || (o->stats && !table)) && *sub != '\0')
+    return cli_usage_error ("--dist applies only to a battle A D, --stats "
+                            "to a battle and to 'table'");
   if ((o->attackers || o->defenders) && !table
       && !(verify && o->float_mode))
     return cli_usage_error ("--attackers and --defenders apply only to "
