@@ -146,7 +146,9 @@ Options:\n\
       --dist           also print the distribution of how the battle ends\n\
                          (armies left on each side), with cumulative sums\n\
       --stats          also print the expected armies left and lost, and\n\
-                         their variances, overall and given win or loss\n\
+                         their variances, overall and given win or loss;\n\
+                         table (csv, tsv, json): expected armies left and\n\
+                         lost over all battles, per battle\n\
       --target=P       the probability 'needed' must reach (default 1/2);\n\
                          a decimal or a fraction, compared exactly\n\
       --attackers=LO..HI  the attacker counts of table and verify --float\n\
