@@ -490,7 +490,8 @@ void ro_sheet_clear (ro_sheet_t *sheet);
    separated by tabs, ';', '|' (Markdown), '&' (LaTeX), ',' (CSV, with
    "quoted" cells) or blanks.  Blank lines, lines starting with '#',
    Markdown rule rows and LaTeX commands are skipped.  RO_EINVAL with
-   *ERR set when the text is not such a table.  */
+   *ERR set when the text is not such a table, or when its numbers would
+   hold more than 256 MiB.  */
 int ro_sheet_read (ro_sheet_t *sheet, const char *text, size_t len,
                    const ro_read_options_t *options, ro_read_error_t *err);
 

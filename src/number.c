@@ -165,6 +165,13 @@ take_fraction (ro_number_t *n, cursor_t *c, int *rc)
   const char *dstart = c->p;
   size_t nd = take_digits (d, c);
   skip_blanks (c);
+  if (nd > RO_DIGITS_MAX)
+    {
+      mpz_clear (d);
+      c->p = dstart;
+      *rc = RO_ERANGE;
+      return 1;
+    }
   if (nd == 0 || c->p != c->end || mpz_sgn (d) == 0)
     {
       mpz_clear (d);
@@ -210,6 +217,8 @@ parse (ro_number_t *n, cursor_t *c, int percent)
   size_t whole = take_digits (mpq_numref (n->value), c), frac = 0;
   long exp = 0;
 
+  if (whole > RO_DIGITS_MAX)
+    return RO_ERANGE;           /* a bound on the work a cell can ask */
   if (whole > 0 && !percent && take_fraction (n, c, &rc))
     {
       if (sign < 0)

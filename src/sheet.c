@@ -40,7 +40,21 @@ typedef struct
   char delim;
   unsigned long line;
   const char *line_start;
+  double bytes;                 /* what the entries hold so far */
 } reader_t;
+
+/* The most the numbers of one table may hold: a few kilobytes of
+   "1e-999999" cells would otherwise ask for gigabytes (and GMP aborts
+   when memory runs out).  */
+#define SHEET_BYTES_MAX (256.0 * 1024 * 1024)
+
+/* The bytes the limbs of Q take.  */
+static double
+q_bytes (const mpq_t q)
+{
+  return (double) (mpz_size (mpq_numref (q)) + mpz_size (mpq_denref (q)))
+    * sizeof (mp_limb_t);
+}
 
 void
 ro_read_options_init (ro_read_options_t *options)
@@ -323,9 +337,21 @@ take_value (reader_t *r, const cell_t *c, unsigned long a, unsigned long d)
       ro_number_clear (&e->number);
       if (rc == RO_ENOMEM)
         return rc;
-      return fail (r, c->col + (r->delim == '&' ? 0 : pos),
-                   rc == RO_ERANGE ? "exponent out of range in '%s'"
-                   : "not a number: '%s'", quote (q, c->s, c->len));
+      unsigned long col = c->col + (r->delim == '&' ? 0 : pos);
+      if (rc == RO_ERANGE)
+        return fail (r, col, "number too large (more than %lu digits, or "
+                     "an exponent beyond that): '%s'", RO_DIGITS_MAX,
+                     quote (q, c->s, c->len));
+      return fail (r, col, "not a number: '%s'", quote (q, c->s, c->len));
+    }
+  r->bytes += q_bytes (e->number.value) + q_bytes (e->number.ulp)
+    + (double) c->len + sizeof *e;
+  if (r->bytes > SHEET_BYTES_MAX)
+    {
+      ro_number_clear (&e->number);
+      free (e->text);
+      return fail (r, c->col, "the table's numbers would take more than "
+                   "%.0f MiB", SHEET_BYTES_MAX / (1024 * 1024));
     }
   memcpy (e->text, c->s, c->len);
   e->text[c->len] = '\0';
@@ -620,12 +646,20 @@ static int
 plan_first_row (reader_t *r, plan_t *p, row_t *row)
 {
   ro_sheet_t *s = r->sheet;
-  int named = 0;
+  int named = 0, counts = 0;
+  /* A grid's corner may be "X \ Y" or "A \ D", whose words name the
+     attackers too; but a grid's first row holds defender counts, and a
+     long table's header none.  */
   for (size_t i = 0; i < row->n; i++)
-    named |= name_is (&row->cell[i], attacker_names);
+    {
+      unsigned long v, col;
+      named |= name_is (&row->cell[i], attacker_names);
+      counts |= label_count (&v, &row->cell[i], &col) == 0;
+    }
   s->layout = r->o->layout;
   if (s->layout == RO_LAYOUT_AUTO)
-    s->layout = r->o->columns || named || (is_data_row (row) && row->n <= 4)
+    s->layout = r->o->columns || (named && !counts)
+      || (is_data_row (row) && row->n <= 4)
       ? RO_LAYOUT_LONG : RO_LAYOUT_GRID;
   if (s->layout == RO_LAYOUT_GRID)
     {
@@ -678,7 +712,7 @@ int
 ro_sheet_read (ro_sheet_t *sheet, const char *text, size_t len,
                const ro_read_options_t *options, ro_read_error_t *err)
 {
-  reader_t r = { sheet, options, err, ' ', 0, text };
+  reader_t r = { sheet, options, err, ' ', 0, text, 0 };
   plan_t plan = { 0, { NULL, 0 }, { 0, 1, 2, 3 } };
   row_t row = { NULL, 0, 0 };
   const char *p = text, *end = text + len;
