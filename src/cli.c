@@ -244,7 +244,7 @@ cli_print_rules_json (FILE *out, const ro_rules_t *r)
 
 /* The temporary file while one is open, for the signal handler too.  */
 static char *volatile output_tmp;
-static const char *output_file;
+static char *output_file;
 
 /* A signal that ends the program removes the temporary file first, so
    an interrupted run leaves nothing behind.  */
@@ -257,13 +257,45 @@ output_abandon (int sig)
   raise (sig);
 }
 
+/* FILE is not a regular file (a device, a FIFO): there is nothing to
+   replace atomically, so write to it as it is.  */
+static int
+output_direct (const char *file)
+{
+  fflush (stdout);
+  if (freopen (file, "w", stdout) == NULL)
+    return cli_error ("%s: %s", file, strerror (errno));
+  return CLI_EXIT_OK;
+}
+
 int
 cli_output_start (const char *file)
 {
   static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXFSZ };
   struct stat st;
+  if (*file == '\0')
+    return cli_usage_error ("-o needs a file name");
+  /* A symbolic link stays one: the file it points to is replaced.  */
+  char *real = NULL;
+  if (lstat (file, &st) == 0 && S_ISLNK (st.st_mode))
+    {
+      if ((real = realpath (file, NULL)) == NULL)
+        return cli_error ("%s: a symbolic link to nothing: %s", file,
+                          strerror (errno));
+      file = real;
+    }
   if (stat (file, &st) == 0 && S_ISDIR (st.st_mode))
-    return cli_error ("%s: is a directory", file);
+    {
+      int rc = cli_error ("%s: is a directory", file);
+      free (real);
+      return rc;
+    }
+  if (stat (file, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      int rc = output_direct (file);
+      free (real);
+      return rc;
+    }
   /* Beside FILE, so that the final rename stays on one file system.  */
   char *tmp = malloc (strlen (file) + sizeof ".XXXXXX");
   if (tmp == NULL)
@@ -274,11 +306,14 @@ cli_output_start (const char *file)
     {
       int e = errno;
       free (tmp);
-      return cli_error ("%s: cannot write beside it: %s", file, strerror (e));
+      int rc = cli_error ("%s: cannot write beside it: %s", file,
+                          strerror (e));
+      free (real);
+      return rc;
     }
   fflush (stdout);
   output_tmp = tmp;
-  output_file = file;
+  output_file = real ? real : strdup (file);
   for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
     signal (sigs[i], output_abandon);
   if (dup2 (fd, STDOUT_FILENO) < 0)
@@ -304,12 +339,21 @@ output_mode (const char *file)
   return 0666 & ~mask;
 }
 
+/* Flush the output written directly; report a failed write.  */
+static int
+close_output (int status)
+{
+  if (fflush (stdout) != 0 || ferror (stdout))
+    return cli_error ("error writing output: %s", strerror (errno));
+  return status;
+}
+
 int
 cli_output_finish (int status)
 {
   char *tmp = output_tmp;
   if (tmp == NULL)
-    return status;
+    return close_output (status);
   int wrote = fflush (stdout) == 0 && !ferror (stdout);
   if (!wrote && status != CLI_EXIT_ERROR)
     status = cli_error ("%s: %s", output_file, strerror (errno));
@@ -322,5 +366,6 @@ cli_output_finish (int status)
     unlink (tmp);
   output_tmp = NULL;
   free (tmp);
+  free (output_file);
   return status;
 }

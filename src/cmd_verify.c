@@ -58,84 +58,6 @@ slurp (char **text, size_t *len, const char *file)
   return CLI_EXIT_OK;
 }
 
-/* The exact value of every entry: one pass over the grid that covers
-   them, matching entries sorted by battle as the cells come.  */
-typedef struct
-{
-  ro_sheet_t *sheet;
-  size_t *order, next;
-  mpq_t *exact;
-} match_t;
-
-static const ro_sheet_t *sort_sheet;
-
-static int
-by_battle (const void *x, const void *y)
-{
-  const ro_entry_t *a = &sort_sheet->entry[*(const size_t *) x];
-  const ro_entry_t *b = &sort_sheet->entry[*(const size_t *) y];
-  if (a->attackers != b->attackers)
-    return a->attackers < b->attackers ? -1 : 1;
-  if (a->defenders != b->defenders)
-    return a->defenders < b->defenders ? -1 : 1;
-  return 0;
-}
-
-static int
-match_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
-{
-  match_t *m = data;
-  while (m->next < m->sheet->n)
-    {
-      size_t i = m->order[m->next];
-      const ro_entry_t *e = &m->sheet->entry[i];
-      if (e->attackers != a || e->defenders != d)
-        break;
-      mpq_set (m->exact[i], win);
-      m->next++;
-    }
-  return m->next == m->sheet->n;        /* stop when all are matched */
-}
-
-/* Fill EXACT[i] for every entry of SHEET, after the checks a battle
-   needs: located errors for a battle that cannot be fought.  */
-static int
-exact_values (const cli_opts_t *o, const char *file, ro_sheet_t *sheet,
-              mpq_t *exact)
-{
-  unsigned long a_lo = ULONG_MAX, a_hi = 0, d_lo = ULONG_MAX, d_hi = 0;
-  for (size_t i = 0; i < sheet->n; i++)
-    {
-      const ro_entry_t *e = &sheet->entry[i];
-      if (ro_battle_memory (&(double) { 0 }, &o->rules, e->attackers,
-                            e->defenders) != RO_OK
-          || (e->attackers == 0 && o->rules.count == RO_COUNT_TERRITORY))
-        return cli_error ("%s:%lu:%lu: no battle %lu against %lu under "
-                          "--count %s (a territory holds at least one "
-                          "army)", file, e->line, e->column, e->attackers,
-                          e->defenders, cli_count_name (o->rules.count));
-      a_lo = e->attackers < a_lo ? e->attackers : a_lo;
-      a_hi = e->attackers > a_hi ? e->attackers : a_hi;
-      d_lo = e->defenders < d_lo ? e->defenders : d_lo;
-      d_hi = e->defenders > d_hi ? e->defenders : d_hi;
-    }
-  int rc = cli_check_memory (o, a_hi, d_hi);
-  if (rc != CLI_EXIT_OK)
-    return rc;
-  match_t m = { sheet, malloc (sheet->n * sizeof (size_t)), 0, exact };
-  if (m.order == NULL)
-    return cli_error ("out of memory");
-  for (size_t i = 0; i < sheet->n; i++)
-    m.order[i] = i;
-  sort_sheet = sheet;
-  qsort (m.order, sheet->n, sizeof *m.order, by_battle);
-  rc = ro_battle_grid (&o->rules, a_lo, a_hi, d_lo, d_hi, match_cell, &m);
-  free (m.order);
-  if (rc < 0)
-    return cli_error ("%s", ro_strerror (rc));
-  return CLI_EXIT_OK;
-}
-
 /* ------------------------------------------------------------------ */
 /* Judging and the report                                             */
 
@@ -147,16 +69,27 @@ typedef struct
   int found;
 } worst_t;
 
+/* The texts of one disagreement, and the entry it is about.  */
+typedef struct
+{
+  size_t at;
+  char *correct, *exact, *error, *ulps;
+} wrong_t;
+
 typedef struct
 {
   const cli_opts_t *o;
   const char *file;
   const ro_sheet_t *sheet;
-  mpq_t *exact;
   const mpq_t *tolerance;       /* NULL: correct rounding */
-  size_t agree, disagree;
+  size_t *order, next;          /* entries by battle, the next to match */
+  size_t agree, disagree, above_one;
   worst_t abs, rel;
-  int first_row;                /* for the JSON and CSV lists */
+  ro_judgement_t j;
+  mpq_t size;
+  wrong_t *wrong;               /* the disagreements, as found */
+  size_t nwrong, walloc;
+  int first_row;                /* for the JSON list */
 } report_t;
 
 static void
@@ -186,11 +119,15 @@ correct_text (const ro_entry_t *e, const mpq_t x, int percent)
   mpq_init (t);
   mpz_inits (r, rem, (mpz_ptr) 0);
   mpq_div (t, x, e->number.ulp);
-  /* Round half to even: floor (t + 1/2), one back on an exact odd tie.  */
+  /* Round half to even: floor (t + 1/2), one back on an exact tie
+     that lands on an odd number.  */
   mpz_mul_2exp (r, mpq_numref (t), 1);
   mpz_add (r, r, mpq_denref (t));
   mpz_mul_2exp (rem, mpq_denref (t), 1);
+  int tie = mpz_divisible_p (r, rem);
   mpz_fdiv_q (r, r, rem);
+  if (tie && mpz_odd_p (r))
+    mpz_sub_ui (r, r, 1);
   mpq_set_z (t, r);
   mpq_mul (t, t, e->number.ulp);
   if (pct)
@@ -246,12 +183,6 @@ correct_text (const ro_entry_t *e, const mpq_t x, int percent)
   return out;
 }
 
-/* The texts of one disagreement.  */
-typedef struct
-{
-  char *correct, *exact, *error, *ulps;
-} wrong_t;
-
 static void
 wrong_clear (wrong_t *w)
 {
@@ -261,15 +192,16 @@ wrong_clear (wrong_t *w)
   ro_free_str (w->ulps);
 }
 
+/* The texts of the disagreement of entry I with the exact X.  */
 static int
-wrong_init (wrong_t *w, const report_t *r, size_t i,
-            const ro_judgement_t *j)
+wrong_init (wrong_t *w, const report_t *r, size_t i, const mpq_t x)
 {
   const ro_entry_t *e = &r->sheet->entry[i];
-  w->correct = correct_text (e, r->exact[i], r->o->percent);
-  w->exact = cli_decimal (r->exact[i], r->o->digits);
-  w->error = cli_decimal (j->error, 3);
-  w->ulps = mpq_sgn (e->number.ulp) ? cli_decimal (j->ulps, 3) : NULL;
+  w->at = i;
+  w->correct = correct_text (e, x, r->o->percent);
+  w->exact = cli_decimal (x, r->o->digits);
+  w->error = cli_decimal (r->j.error, 3);
+  w->ulps = mpq_sgn (e->number.ulp) ? cli_decimal (r->j.ulps, 3) : NULL;
   if (w->correct && w->exact && w->error
       && (w->ulps || !mpq_sgn (e->number.ulp)))
     return CLI_EXIT_OK;
@@ -311,9 +243,9 @@ csv_cell (const char *s)
 }
 
 static void
-print_wrong (report_t *r, size_t i, const wrong_t *w)
+print_wrong (report_t *r, const wrong_t *w)
 {
-  const ro_entry_t *e = &r->sheet->entry[i];
+  const ro_entry_t *e = &r->sheet->entry[w->at];
   const cli_opts_t *o = r->o;
   if (o->format == CLI_FORMAT_CSV)
     {
@@ -352,43 +284,141 @@ print_wrong (report_t *r, size_t i, const wrong_t *w)
   r->first_row = 0;
 }
 
-/* Judge every entry, print each disagreement as it is found.  */
+/* Judge entry I against the exact X; keep its texts when it is wrong.  */
+static int
+judge_one (report_t *r, size_t i, const mpq_t x)
+{
+  const ro_entry_t *e = &r->sheet->entry[i];
+  ro_judge (&r->j, &e->number, x, r->tolerance ? *r->tolerance : NULL);
+  mpq_abs (r->size, r->j.error);
+  worst_update (&r->abs, r->size, i);
+  if (mpq_sgn (x) != 0)
+    {
+      mpq_div (r->size, r->size, x);
+      worst_update (&r->rel, r->size, i);
+    }
+  if (mpq_cmp_ui (e->number.value, 1, 1) > 0)
+    r->above_one++;
+  if (r->j.agree)
+    {
+      r->agree++;
+      return CLI_EXIT_OK;
+    }
+  r->disagree++;
+  if (r->nwrong == r->walloc)
+    {
+      size_t na = r->walloc ? 2 * r->walloc : 64;
+      wrong_t *t = realloc (r->wrong, na * sizeof *t);
+      if (t == NULL)
+        return cli_error ("out of memory");
+      r->wrong = t;
+      r->walloc = na;
+    }
+  int rc = wrong_init (&r->wrong[r->nwrong], r, i, x);
+  if (rc == CLI_EXIT_OK)
+    r->nwrong++;
+  return rc;
+}
+
+static const ro_sheet_t *sort_sheet;
+
+/* What match_cell returns to stop the pass once every entry is judged:
+   neither a library code (negative) nor an exit status.  */
+#define ALL_JUDGED 100
+
+/* Entries by battle, then by place in the text.  */
+static int
+by_battle (const void *x, const void *y)
+{
+  size_t i = *(const size_t *) x, j = *(const size_t *) y;
+  const ro_entry_t *a = &sort_sheet->entry[i], *b = &sort_sheet->entry[j];
+  if (a->attackers != b->attackers)
+    return a->attackers < b->attackers ? -1 : 1;
+  if (a->defenders != b->defenders)
+    return a->defenders < b->defenders ? -1 : 1;
+  return i < j ? -1 : i > j;
+}
+
+static int
+by_place (const void *x, const void *y)
+{
+  size_t i = ((const wrong_t *) x)->at, j = ((const wrong_t *) y)->at;
+  return i < j ? -1 : i > j;
+}
+
+/* Called by ro_battle_grid: judge the entries of this battle as its
+   exact value comes, so that no exact value is kept.  */
+static int
+match_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
+{
+  report_t *r = data;
+  while (r->next < r->sheet->n)
+    {
+      size_t i = r->order[r->next];
+      const ro_entry_t *e = &r->sheet->entry[i];
+      if (e->attackers != a || e->defenders != d)
+        break;
+      int rc = judge_one (r, i, win);
+      if (rc != CLI_EXIT_OK)
+        return rc;
+      r->next++;
+    }
+  return r->next == r->sheet->n ? ALL_JUDGED : 0;
+}
+
+/* Every battle of the sheet is one the rules allow: a located error
+   otherwise.  The grid that covers them in *LO, *HI.  */
+static int
+check_battles (const report_t *r, unsigned long lo[2], unsigned long hi[2])
+{
+  const cli_opts_t *o = r->o;
+  lo[0] = lo[1] = ULONG_MAX;
+  hi[0] = hi[1] = 0;
+  for (size_t i = 0; i < r->sheet->n; i++)
+    {
+      const ro_entry_t *e = &r->sheet->entry[i];
+      double bytes;
+      if (ro_battle_memory (&bytes, &o->rules, e->attackers, e->defenders)
+          != RO_OK
+          || (e->attackers == 0 && o->rules.count == RO_COUNT_TERRITORY))
+        return cli_error ("%s:%lu:%lu: no battle %lu against %lu under "
+                          "--count %s (a territory holds at least one "
+                          "army)", r->file, e->line, e->column,
+                          e->attackers, e->defenders,
+                          cli_count_name (o->rules.count));
+      unsigned long v[2] = { e->attackers, e->defenders };
+      for (int k = 0; k < 2; k++)
+        {
+          lo[k] = v[k] < lo[k] ? v[k] : lo[k];
+          hi[k] = v[k] > hi[k] ? v[k] : hi[k];
+        }
+    }
+  return cli_check_memory (o, hi[0], hi[1]);
+}
+
+/* Judge every entry in one pass of the recursion over the grid that
+   covers them; the disagreements are then put back in text order.  */
 static int
 judge_all (report_t *r)
 {
-  ro_judgement_t j;
-  mpq_t size;
-  int rc = CLI_EXIT_OK;
-  ro_judgement_init (&j);
-  mpq_init (size);
-  for (size_t i = 0; rc == CLI_EXIT_OK && i < r->sheet->n; i++)
-    {
-      const ro_entry_t *e = &r->sheet->entry[i];
-      ro_judge (&j, &e->number, r->exact[i],
-                r->tolerance ? *r->tolerance : NULL);
-      mpq_abs (size, j.error);
-      worst_update (&r->abs, size, i);
-      if (mpq_sgn (r->exact[i]) != 0)
-        {
-          mpq_div (size, size, r->exact[i]);
-          worst_update (&r->rel, size, i);
-        }
-      if (j.agree)
-        {
-          r->agree++;
-          continue;
-        }
-      r->disagree++;
-      wrong_t w;
-      rc = wrong_init (&w, r, i, &j);
-      if (rc == CLI_EXIT_OK)
-        {
-          print_wrong (r, i, &w);
-          wrong_clear (&w);
-        }
-    }
-  mpq_clear (size);
-  ro_judgement_clear (&j);
+  unsigned long lo[2], hi[2];
+  int rc = check_battles (r, lo, hi);
+  if (rc != CLI_EXIT_OK)
+    return rc;
+  r->order = malloc (r->sheet->n * sizeof *r->order);
+  if (r->order == NULL)
+    return cli_error ("out of memory");
+  for (size_t i = 0; i < r->sheet->n; i++)
+    r->order[i] = i;
+  sort_sheet = r->sheet;
+  qsort (r->order, r->sheet->n, sizeof *r->order, by_battle);
+  rc = ro_battle_grid (&r->o->rules, lo[0], hi[0], lo[1], hi[1],
+                       match_cell, r);
+  if (rc == ALL_JUDGED)
+    rc = CLI_EXIT_OK;
+  else if (rc < 0)
+    rc = cli_error ("%s", ro_strerror (rc));
+  qsort (r->wrong, r->nwrong, sizeof *r->wrong, by_place);
   return rc;
 }
 
@@ -443,20 +473,22 @@ print_summary (const report_t *r)
       putchar ('}');
       return rc;
     }
-  printf ("%s: %zu values checked (%s layout, %zu blank cells skipped): "
+  printf ("%s: %zu values checked (%s layout, %zu blank cell%s skipped): "
           "%zu agree, %zu disagree\n", r->file, s->n, layout_name (s->layout),
-          s->skipped, r->agree, r->disagree);
+          s->skipped, s->skipped == 1 ? "" : "s", r->agree, r->disagree);
   int rc = print_worst (r, &r->abs, "worst absolute error");
   if (rc == CLI_EXIT_OK)
     rc = print_worst (r, &r->rel, "worst relative error");
+  if (r->above_one > 0 && !r->o->percent)
+    printf ("  note: %zu value%s above 1; if they are percentages without "
+            "'%%', use --percent\n", r->above_one,
+            r->above_one == 1 ? " is" : "s are");
   return rc;
 }
 
-/* Read, compute and judge one file; *ANY_WRONG is set when a value
-   disagrees.  */
+/* Read FILE into SHEET: a located message when it is not a table.  */
 static int
-verify_file (const cli_opts_t *o, const char *file, const mpq_t *tolerance,
-             int *any_wrong, int first_file)
+read_sheet (const cli_opts_t *o, const char *file, ro_sheet_t *sheet)
 {
   char *text = NULL;
   size_t len = 0;
@@ -468,10 +500,8 @@ verify_file (const cli_opts_t *o, const char *file, const mpq_t *tolerance,
   ro.layout = o->layout;
   ro.columns = o->columns;
   ro.percent = o->percent;
-  ro_sheet_t sheet;
   ro_read_error_t err;
-  ro_sheet_init (&sheet);
-  int lrc = ro_sheet_read (&sheet, text, len, &ro, &err);
+  int lrc = ro_sheet_read (sheet, text, len, &ro, &err);
   free (text);
   if (lrc == RO_ENOMEM)
     return cli_error ("%s: out of memory", file);
@@ -480,42 +510,58 @@ verify_file (const cli_opts_t *o, const char *file, const mpq_t *tolerance,
   if (lrc != RO_OK)
     return cli_error ("%s:%lu:%lu: %s", file, err.line, err.column,
                       err.message);
+  return CLI_EXIT_OK;
+}
 
-  mpq_t *exact = malloc (sheet.n * sizeof *exact);
-  if (exact == NULL)
-    {
-      ro_sheet_clear (&sheet);
-      return cli_error ("out of memory");
-    }
-  for (size_t i = 0; i < sheet.n; i++)
-    mpq_init (exact[i]);
-  rc = exact_values (o, file, &sheet, exact);
+static void print_head (const cli_opts_t *o, const char *tol);
 
+/* Read and judge one file, then report it (after the heading, the first
+   time); *ANY_WRONG is set when a value disagrees.  Nothing is printed
+   for a file that cannot be read or judged.  */
+static int
+verify_file (const cli_opts_t *o, const char *file, const mpq_t *tolerance,
+             int *any_wrong, int *reported)
+{
+  ro_sheet_t sheet;
   report_t r;
+  ro_sheet_init (&sheet);
   memset (&r, 0, sizeof r);
   r.o = o;
   r.file = file;
   r.sheet = &sheet;
-  r.exact = exact;
   r.tolerance = tolerance;
   r.first_row = 1;
-  mpq_inits (r.abs.size, r.rel.size, (mpq_ptr) 0);
-  if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_JSON)
-    {
-      printf ("%s{\"file\":", first_file ? "" : ",");
-      json_string (file);
-      fputs (",\"disagreements\":[", stdout);
-    }
+  mpq_inits (r.abs.size, r.rel.size, r.size, (mpq_ptr) 0);
+  ro_judgement_init (&r.j);
+
+  int rc = read_sheet (o, file, &sheet);
   if (rc == CLI_EXIT_OK)
     rc = judge_all (&r);
   if (rc == CLI_EXIT_OK)
-    rc = print_summary (&r);
+    {
+      if (*reported == 0)
+        print_head (o, o->tolerance);
+      else if (o->format == CLI_FORMAT_TEXT)
+        putchar ('\n');
+      if (o->format == CLI_FORMAT_JSON)
+        {
+          printf ("%s{\"file\":", *reported ? "," : "");
+          json_string (file);
+          fputs (",\"disagreements\":[", stdout);
+        }
+      ++*reported;
+      for (size_t i = 0; i < r.nwrong; i++)
+        print_wrong (&r, &r.wrong[i]);
+      rc = print_summary (&r);
+    }
   if (r.disagree > 0)
     *any_wrong = 1;
-  mpq_clears (r.abs.size, r.rel.size, (mpq_ptr) 0);
-  for (size_t i = 0; i < sheet.n; i++)
-    mpq_clear (exact[i]);
-  free (exact);
+  for (size_t i = 0; i < r.nwrong; i++)
+    wrong_clear (&r.wrong[i]);
+  free (r.wrong);
+  free (r.order);
+  ro_judgement_clear (&r.j);
+  mpq_clears (r.abs.size, r.rel.size, r.size, (mpq_ptr) 0);
   ro_sheet_clear (&sheet);
   return rc;
 }
@@ -577,18 +623,17 @@ cmd_verify (const cli_opts_t *o, int argc, char **argv)
   mpq_t tol;
   mpq_init (tol);
   int rc = o->tolerance ? parse_tolerance (tol, o->tolerance) : CLI_EXIT_OK;
-  int any_wrong = 0;
-  if (rc == CLI_EXIT_OK)
-    print_head (o, o->tolerance);
+  int any_wrong = 0, reported = 0, failed = 0;
+  /* A file that cannot be read is reported and the others are still
+     checked; the exit status says so.  */
   for (int i = 0; rc == CLI_EXIT_OK && i < argc; i++)
-    {
-      if (i > 0 && o->format == CLI_FORMAT_TEXT)
-        putchar ('\n');
-      rc = verify_file (o, argv[i], o->tolerance ? &tol : NULL, &any_wrong,
-                        i == 0);
-    }
-  if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_JSON)
+    if (verify_file (o, argv[i], o->tolerance ? &tol : NULL, &any_wrong,
+                     &reported) != CLI_EXIT_OK)
+      failed = 1;
+  if (reported && o->format == CLI_FORMAT_JSON)
     puts ("]}");
   mpq_clear (tol);
-  return rc != CLI_EXIT_OK ? rc : any_wrong ? CLI_EXIT_WRONG : CLI_EXIT_OK;
+  if (rc != CLI_EXIT_OK || failed)
+    return CLI_EXIT_ERROR;
+  return any_wrong ? CLI_EXIT_WRONG : CLI_EXIT_OK;
 }

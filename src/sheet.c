@@ -371,8 +371,12 @@ take_value (reader_t *r, const cell_t *c, unsigned long a, unsigned long d)
 static int
 is_noise (const char *s, size_t len)
 {
-  if (len == 0 || s[0] == '#' || s[0] == '\\' || s[0] == '%')
+  if (len == 0 || s[0] == '#' || s[0] == '%')
     return 1;
+  /* A LaTeX command line (\hline, \begin{tabular}); one that holds
+     cells (\midrule 2 & 0.42) is a row.  */
+  if (s[0] == '\\')
+    return memchr (s, '&', len) == NULL;
   size_t dashes = 0;
   for (size_t i = 0; i < len; i++)
     if (s[i] == '-')
@@ -382,8 +386,7 @@ is_noise (const char *s, size_t len)
   return dashes > 0;
 }
 
-/* The text of a row: blanks, a Markdown table's outer '|' and LaTeX's
-   closing "\\" (and what follows it, such as \hline) cut off.  */
+/* The text of a row: blanks and a Markdown table's outer '|' cut off.  */
 static void
 row_text (const char **s, size_t *len, char delim)
 {
@@ -392,13 +395,6 @@ row_text (const char **s, size_t *len, char delim)
     p++;
   while (end > p && (is_blank (end[-1]) || end[-1] == '\r'))
     end--;
-  if (delim == '&')
-    for (const char *t = p; t + 1 < end; t++)
-      if (t[0] == '\\' && t[1] == '\\')
-        {
-          end = t;
-          break;
-        }
   if (delim == '|')
     {
       if (p < end && *p == '|')
@@ -593,7 +589,9 @@ columns_found (reader_t *r, columns_t *k, const row_t *header)
       else if (!fd && name_is (c, defender_names))
         k->d = i, fd = 1;
       else if (!fv && (strstr (name, "win") || strstr (name, "prob")
-                       || strstr (name, "value") || strcmp (name, "p") == 0))
+                       || strstr (name, "value") || strcmp (name, "p") == 0)
+               /* Not the defender's chance ("P(defender wins)").  */
+               && !strstr (name, "def") && !strstr (name, "los"))
         k->v = i, fv = 1;
     }
   if (!fv && header->n == 3 && fa && fd)
@@ -679,19 +677,11 @@ plan_first_row (reader_t *r, plan_t *p, row_t *row)
   return data ? long_row (r, &p->cols, row) : RO_OK;
 }
 
+/* One row: the LEN bytes at S, part of the line that starts at LINE.  */
 static int
-read_line (reader_t *r, plan_t *p, row_t *row, const char *s, size_t len)
+read_row (reader_t *r, plan_t *p, row_t *row, const char *line,
+          const char *s, size_t len)
 {
-  const char *line = s;
-  if (!p->started)
-    {
-      const char *t = s;
-      size_t n = len;
-      row_text (&t, &n, ' ');
-      if (is_noise (t, n))
-        return RO_OK;
-      r->delim = r->sheet->delimiter = find_delimiter (t, n);
-    }
   row_text (&s, &len, r->delim);
   if (is_noise (s, len))
     return RO_OK;
@@ -706,6 +696,38 @@ read_line (reader_t *r, plan_t *p, row_t *row, const char *s, size_t len)
     return long_row (r, &p->cols, row);
   drop_trailing_empty (row);
   return row->n == 0 ? RO_OK : grid_row (r, &p->grid, row);
+}
+
+static int
+read_line (reader_t *r, plan_t *p, row_t *row, const char *s, size_t len)
+{
+  if (!p->started)
+    {
+      const char *t = s;
+      size_t n = len;
+      row_text (&t, &n, ' ');
+      if (is_noise (t, n))
+        return RO_OK;
+      r->delim = r->sheet->delimiter = find_delimiter (t, n);
+    }
+  if (r->delim != '&')
+    return read_row (r, p, row, s, s, len);
+  /* LaTeX: each "\\" ends a row, and a line may hold several; what
+     follows the last one (\hline) is a row of its own, or noise.  */
+  const char *q = s, *end = s + len;
+  while (q < end)
+    {
+      const char *t = q;
+      while (t + 1 < end && !(t[0] == '\\' && t[1] == '\\'))
+        t++;
+      if (t + 1 >= end)
+        t = end;
+      int rc = read_row (r, p, row, s, q, (size_t) (t - q));
+      if (rc != RO_OK)
+        return rc;
+      q = t == end ? end : t + 2;
+    }
+  return RO_OK;
 }
 
 int
