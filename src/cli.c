@@ -228,6 +228,43 @@ cli_print_rules_text (FILE *out, const ro_rules_t *r)
 }
 
 void
+cli_print_count_text (FILE *out, const ro_rules_t *rules)
+{
+  fprintf (out, "A counts %s.\n", rules->count == RO_COUNT_TERRITORY
+           ? "the armies on the territory (one stays behind)"
+           : "the armies that fight");
+}
+
+void
+cli_worst_init (cli_worst_t *w)
+{
+  mpq_init (w->size);
+  w->a = w->d = 0;
+  w->at = 0;
+  w->found = 0;
+}
+
+void
+cli_worst_clear (cli_worst_t *w)
+{
+  mpq_clear (w->size);
+}
+
+void
+cli_worst_update (cli_worst_t *w, const mpq_t size, unsigned long a,
+                  unsigned long d, size_t at)
+{
+  if (!w->found || mpq_cmp (size, w->size) > 0)
+    {
+      mpq_set (w->size, size);
+      w->a = a;
+      w->d = d;
+      w->at = at;
+      w->found = 1;
+    }
+}
+
+void
 cli_print_rules_json (FILE *out, const ro_rules_t *r)
 {
   fprintf (out, "{\"attack_sides\":%u,\"defend_sides\":%u,"
@@ -339,7 +376,8 @@ output_mode (const char *file)
   return 0666 & ~mask;
 }
 
-/* Flush the output written directly; report a failed write.  */
+/* Flush standard output and report a failed write: a full disk or a
+   closed pipe must not pass for success.  */
 static int
 close_output (int status)
 {

@@ -109,6 +109,26 @@ void cli_print_rules_text (FILE *out, const ro_rules_t *rules);
 const char *cli_count_name (ro_count_t count);
 const char *cli_ties_name (ro_ties_t ties);
 
+/* "A counts the armies ...": the counting convention, in a sentence.  */
+void cli_print_count_text (FILE *out, const ro_rules_t *rules);
+
+/* The worst of one kind of error over a grid or a table, and where: the
+   battle A v D and, for a table, the entry AT.  */
+typedef struct
+{
+  mpq_t size;
+  unsigned long a, d;
+  size_t at;
+  int found;
+} cli_worst_t;
+
+void cli_worst_init (cli_worst_t *w);
+void cli_worst_clear (cli_worst_t *w);
+
+/* Keep SIZE and its place when it is the first or larger than so far.  */
+void cli_worst_update (cli_worst_t *w, const mpq_t size, unsigned long a,
+                       unsigned long d, size_t at);
+
 /* The "rules" object of the JSON outputs.  */
 void cli_print_rules_json (FILE *out, const ro_rules_t *rules);
 
@@ -138,8 +158,9 @@ int cmd_verify_float (const cli_opts_t *opts, int argc, char **argv);
 /* -o FILE: standard output goes to a new temporary file beside FILE,
    which replaces FILE only when the command succeeds, so that a failed
    or interrupted run leaves no partial file and never clobbers a good
-   one.  cli_output_finish renames it (STATUS 0 or 1 and every write
-   went well) or removes it, and returns the final status.  */
+   one.  cli_output_finish, called at the end of every run, flushes
+   standard output, renames the temporary file (STATUS 0 or 1 and every
+   write went well) or removes it, and returns the final status.  */
 int cli_output_start (const char *file);
 int cli_output_finish (int status);
 

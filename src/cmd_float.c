@@ -18,14 +18,6 @@
    where it fails outright -- a probability that underflows to 0, or one
    so near 1 that it becomes 1 and the defender's chance is lost.  */
 
-/* The worst of one kind of error, and where.  */
-typedef struct
-{
-  mpq_t size;
-  unsigned long a, d;
-  int found;
-} worst_t;
-
 /* A count of failing cells, and the first one.  */
 typedef struct
 {
@@ -37,7 +29,7 @@ typedef struct
   const cli_opts_t *o;
   unsigned long a[2], d[2];
   double *twin;                 /* the doubles, A-major */
-  worst_t abs, rel, ulps;
+  cli_worst_t abs, rel, ulps;
   failures_t not_rounded, underflow, one;
   unsigned long cells;
   mpq_t x, err, t;
@@ -50,19 +42,6 @@ keep_double (void *data, unsigned long a, unsigned long d, double win)
   twin_report_t *f = data;
   f->twin[(a - f->a[0]) * (f->d[1] - f->d[0] + 1) + (d - f->d[0])] = win;
   return 0;
-}
-
-static void
-worst_update (worst_t *w, const mpq_t size, unsigned long a,
-              unsigned long d)
-{
-  if (!w->found || mpq_cmp (size, w->size) > 0)
-    {
-      mpq_set (w->size, size);
-      w->a = a;
-      w->d = d;
-      w->found = 1;
-    }
 }
 
 static void
@@ -120,17 +99,17 @@ compare_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
   mpq_set_d (f->x, x);          /* exact: a double is a dyadic rational */
   mpq_sub (f->err, f->x, win);
   mpq_abs (f->err, f->err);
-  worst_update (&f->abs, f->err, a, d);
+  cli_worst_update (&f->abs, f->err, a, d, 0);
   mpfr_set_q (f->cr, win, MPFR_RNDN);
   if (mpfr_get_d (f->cr, MPFR_RNDN) != x)
     fail_count (&f->not_rounded, a, d);
   if (mpq_sgn (win) > 0)
     {
       mpq_div (f->t, f->err, win);
-      worst_update (&f->rel, f->t, a, d);
+      cli_worst_update (&f->rel, f->t, a, d, 0);
       ulp_of (f->t, win);
       mpq_div (f->t, f->err, f->t);
-      worst_update (&f->ulps, f->t, a, d);
+      cli_worst_update (&f->ulps, f->t, a, d, 0);
       if (x == 0)
         fail_count (&f->underflow, a, d);
     }
@@ -154,8 +133,8 @@ compare_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
 }
 
 static int
-print_worst (const twin_report_t *f, const worst_t *w, const char *key,
-             const char *label)
+print_worst (const twin_report_t *f, const cli_worst_t *w,
+             const char *key, const char *label)
 {
   if (!w->found)
     return CLI_EXIT_OK;
@@ -273,8 +252,10 @@ cmd_verify_float (const cli_opts_t *o, int argc, char **argv)
   f.twin = malloc (n * sizeof *f.twin);
   if (f.twin == NULL)
     return cli_error ("out of memory");
-  mpq_inits (f.abs.size, f.rel.size, f.ulps.size, f.x, f.err, f.t,
-             (mpq_ptr) 0);
+  cli_worst_init (&f.abs);
+  cli_worst_init (&f.rel);
+  cli_worst_init (&f.ulps);
+  mpq_inits (f.x, f.err, f.t, (mpq_ptr) 0);
   mpfr_init2 (f.cr, DBL_MANT_DIG);
   rc = ro_battle_grid_double (&o->rules, f.a[0], f.a[1], f.d[0], f.d[1],
                               keep_double, &f);
@@ -288,8 +269,10 @@ cmd_verify_float (const cli_opts_t *o, int argc, char **argv)
   if (rc == CLI_EXIT_OK)
     rc = print_summary (&f);
   mpfr_clear (f.cr);
-  mpq_clears (f.abs.size, f.rel.size, f.ulps.size, f.x, f.err, f.t,
-              (mpq_ptr) 0);
+  cli_worst_clear (&f.abs);
+  cli_worst_clear (&f.rel);
+  cli_worst_clear (&f.ulps);
+  mpq_clears (f.x, f.err, f.t, (mpq_ptr) 0);
   free (f.twin);
   return rc;
 }

@@ -50,9 +50,7 @@ print_text_heading (const table_t *t)
     return;
   fputs ("P(attacker conquers).\n", m);
   cli_print_rules_text (m, &t->o->rules);
-  fprintf (m, "A counts %s.\n", t->o->rules.count == RO_COUNT_TERRITORY
-           ? "the armies on the territory (one stays behind)"
-           : "the armies that fight");
+  cli_print_count_text (m, &t->o->rules);
   fclose (m);
   for (char *line = strtok (buf, "\n"); line; line = strtok (NULL, "\n"))
     printf ("# %s\n", line);

@@ -61,14 +61,6 @@ slurp (char **text, size_t *len, const char *file)
 /* ------------------------------------------------------------------ */
 /* Judging and the report                                             */
 
-/* The worst error of a kind, and the entry where it is.  */
-typedef struct
-{
-  mpq_t size;
-  size_t at;
-  int found;
-} worst_t;
-
 /* The texts of one disagreement, and the entry it is about.  */
 typedef struct
 {
@@ -84,7 +76,7 @@ typedef struct
   const mpq_t *tolerance;       /* NULL: correct rounding */
   size_t *order, next;          /* entries by battle, the next to match */
   size_t agree, disagree, above_one;
-  worst_t abs, rel;
+  cli_worst_t abs, rel;
   ro_judgement_t j;
   mpq_t size;
   wrong_t *wrong;               /* the disagreements, as found */
@@ -92,16 +84,6 @@ typedef struct
   int first_row;                /* for the JSON list */
 } report_t;
 
-static void
-worst_update (worst_t *w, const mpq_t size, size_t at)
-{
-  if (!w->found || mpq_cmp (size, w->size) > 0)
-    {
-      mpq_set (w->size, size);
-      w->at = at;
-      w->found = 1;
-    }
-}
 
 /* The published number's correct form: X rounded to the unit in the
    last place of E (half to even), written with as many decimals as E
@@ -291,11 +273,11 @@ judge_one (report_t *r, size_t i, const mpq_t x)
   const ro_entry_t *e = &r->sheet->entry[i];
   ro_judge (&r->j, &e->number, x, r->tolerance ? *r->tolerance : NULL);
   mpq_abs (r->size, r->j.error);
-  worst_update (&r->abs, r->size, i);
+  cli_worst_update (&r->abs, r->size, e->attackers, e->defenders, i);
   if (mpq_sgn (x) != 0)
     {
       mpq_div (r->size, r->size, x);
-      worst_update (&r->rel, r->size, i);
+      cli_worst_update (&r->rel, r->size, e->attackers, e->defenders, i);
     }
   if (mpq_cmp_ui (e->number.value, 1, 1) > 0)
     r->above_one++;
@@ -431,7 +413,7 @@ layout_name (ro_layout_t layout)
 /* The worst error of a kind: text "0.0012 at 5 v 3 (line 6, column 20)",
    JSON {"value":…,"attackers":…}.  */
 static int
-print_worst (const report_t *r, const worst_t *w, const char *name)
+print_worst (const report_t *r, const cli_worst_t *w, const char *name)
 {
   const cli_opts_t *o = r->o;
   if (!w->found)
@@ -531,7 +513,9 @@ verify_file (const cli_opts_t *o, const char *file, const mpq_t *tolerance,
   r.sheet = &sheet;
   r.tolerance = tolerance;
   r.first_row = 1;
-  mpq_inits (r.abs.size, r.rel.size, r.size, (mpq_ptr) 0);
+  cli_worst_init (&r.abs);
+  cli_worst_init (&r.rel);
+  mpq_init (r.size);
   ro_judgement_init (&r.j);
 
   int rc = read_sheet (o, file, &sheet);
@@ -561,7 +545,9 @@ verify_file (const cli_opts_t *o, const char *file, const mpq_t *tolerance,
   free (r.wrong);
   free (r.order);
   ro_judgement_clear (&r.j);
-  mpq_clears (r.abs.size, r.rel.size, r.size, (mpq_ptr) 0);
+  cli_worst_clear (&r.abs);
+  cli_worst_clear (&r.rel);
+  mpq_clear (r.size);
   ro_sheet_clear (&sheet);
   return rc;
 }
@@ -600,9 +586,7 @@ print_head (const cli_opts_t *o, const char *tol)
   else
     {
       cli_print_rules_text (stdout, &o->rules);
-      printf ("A counts %s.\n", o->rules.count == RO_COUNT_TERRITORY
-              ? "the armies on the territory (one stays behind)"
-              : "the armies that fight");
+      cli_print_count_text (stdout, &o->rules);
       if (tol)
         printf ("A value is right when it is within %s of the exact one.\n\n",
                 tol);

@@ -511,19 +511,6 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
   return rc;
 }
 
-/* Flush stdout and report a failed write: a full disk or a closed pipe
-   must not pass for success.  */
-static int
-close_stdout (int status)
-{
-  if (fflush (stdout) != 0 || ferror (stdout))
-    {
-      cli_error ("error writing output: %s", strerror (errno));
-      return CLI_EXIT_ERROR;
-    }
-  return status;
-}
-
 /* Options that belong to some subcommands only are refused elsewhere:
    silently ignoring one would print numbers for a question not asked.  */
 static int
@@ -602,7 +589,7 @@ main (int argc, char **argv)
   if (rc == CLI_EXIT_OK)
     rc = parse_options (&opts, argc, argv, &done);
   if (rc != CLI_EXIT_OK || done)
-    return close_stdout (rc);
+    return cli_output_finish (rc);
 
   int nargs = argc - optind;
   char **args = argv + optind;
@@ -610,13 +597,8 @@ main (int argc, char **argv)
     ? args[0] : "";
   rc = check_applicable (&opts, sub);
   if (rc == CLI_EXIT_OK && opts.output && strcmp (opts.output, "-") != 0)
-    {
-      rc = cli_output_start (opts.output);
-      if (rc == CLI_EXIT_OK)
-        rc = cli_output_finish (run (&opts, sub, nargs, args));
-      return rc;
-    }
+    rc = cli_output_start (opts.output);
   if (rc == CLI_EXIT_OK)
     rc = run (&opts, sub, nargs, args);
-  return close_stdout (rc);
+  return cli_output_finish (rc);
 }
