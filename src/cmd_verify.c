@@ -127,10 +127,14 @@ correct_text (const ro_entry_t *e, const mpq_t x, int percent)
       mpz_mul_ui (mpq_numref (u), mpq_numref (u), 100);
       mpq_canonicalize (u);
     }
+  /* The denominator is 10^decimals; mpz_sizeinbase may count one digit
+     too many, so check it against the power.  */
   size_t decimals = mpz_sizeinbase (mpq_denref (u), 10) - 1;
+  mpz_ui_pow_ui (rem, 10, decimals);
+  if (decimals > 0 && mpz_cmp (rem, mpq_denref (u)) > 0)
+    mpz_ui_pow_ui (rem, 10, --decimals);
   mpq_clear (u);
   /* T * 10^decimals is an integer: print it and place the mark.  */
-  mpz_ui_pow_ui (rem, 10, decimals);
   mpz_mul (r, mpq_numref (t), rem);
   mpz_divexact (r, r, mpq_denref (t));
   int neg = mpz_sgn (r) < 0;

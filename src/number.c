@@ -133,21 +133,6 @@ take_exponent (long *exp, cursor_t *c)
   return RO_OK;
 }
 
-/* Q = Q * 10^E.  */
-static void
-q_scale10 (mpq_ptr q, long e)
-{
-  mpz_t p;
-  mpz_init (p);
-  mpz_ui_pow_ui (p, 10, (unsigned long) labs (e));
-  if (e >= 0)
-    mpz_mul (mpq_numref (q), mpq_numref (q), p);
-  else
-    mpz_mul (mpq_denref (q), mpq_denref (q), p);
-  mpq_canonicalize (q);
-  mpz_clear (p);
-}
-
 /* After the numerator: "/d" or blanks and "d" to the end.  Returns 1
    when a fraction was read into N, 0 when there is none here.  */
 static int
@@ -245,8 +230,8 @@ parse (ro_number_t *n, cursor_t *c, int percent)
     return RO_EINVAL;
 
   mpq_set_ui (n->ulp, 1, 1);
-  q_scale10 (n->ulp, exp - (long) frac - (pct ? 2 : 0));
-  q_scale10 (n->value, exp - (long) frac - (pct ? 2 : 0));
+  ro_q_mul_pow10 (n->ulp, exp - (long) frac - (pct ? 2 : 0));
+  ro_q_mul_pow10 (n->value, exp - (long) frac - (pct ? 2 : 0));
   if (sign < 0)
     mpq_neg (n->value, n->value);
   return RO_OK;

@@ -225,21 +225,27 @@ q_set_fraction (mpq_t q, const char *n, const char *d)
   return RO_OK;
 }
 
-/* Q = M * 10^E, M a signed integer string.  */
-static void
-q_set_scaled (mpq_t q, const char *m, long e)
+void
+ro_q_mul_pow10 (mpq_ptr q, long e)
 {
   mpz_t p;
   mpz_init (p);
   mpz_ui_pow_ui (p, 10, (unsigned long) labs (e));
-  mpz_set_str (mpq_numref (q), m, 10);
-  mpz_set_ui (mpq_denref (q), 1);
   if (e >= 0)
     mpz_mul (mpq_numref (q), mpq_numref (q), p);
   else
-    mpz_set (mpq_denref (q), p);
+    mpz_mul (mpq_denref (q), mpq_denref (q), p);
   mpq_canonicalize (q);
   mpz_clear (p);
+}
+
+/* Q = M * 10^E, M a signed integer string.  */
+static void
+q_set_scaled (mpq_t q, const char *m, long e)
+{
+  mpz_set_str (mpq_numref (q), m, 10);
+  mpz_set_ui (mpq_denref (q), 1);
+  ro_q_mul_pow10 (q, e);
 }
 
 int

@@ -81,6 +81,9 @@ int ro_forward (ro_solver_t *s, const ro_cell_t *seed, unsigned long nseed,
 int ro_check_battle (const ro_rules_t *rules, unsigned long a,
                      unsigned long d);
 
+/* Q = Q * 10^E, E of either sign (output.c).  */
+void ro_q_mul_pow10 (mpq_ptr q, long e);
+
 /* RO_OK when every battle of the grid A_LO..A_HI x D_LO..D_HI is one
    the solvers take (the checks and codes of ro_battle_grid).  */
 int ro_check_grid (const ro_rules_t *rules, unsigned long a_lo,
