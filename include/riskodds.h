@@ -55,12 +55,44 @@ typedef enum
   RO_TIES_ATTACKER = 1
 } ro_ties_t;
 
+/* How many dice the defender rolls.  He always decides after seeing the
+   attacker's roll (seed 001, Wieringa).  */
+typedef enum
+{
+  /* The most dice allowed: min(defend_dice, D).  */
+  RO_DEFENDER_MAX = 0,
+  /* Wieringa's rules (seed 001, section 2), evaluated in order: (1) one
+     army, one die; (2) the attacker rolled one die: the most dice; (3)
+     the attacker's second-highest die shows more than half the
+     defender's sides (more than 3 on a d6): one die; (4) the most
+     dice.  */
+  RO_DEFENDER_WIERINGA = 1,
+  /* The number of dice, 1 up to the most allowed, that minimises the
+     attacker's exact probability of winning the whole battle given his
+     roll; between equally good choices, the most dice.  */
+  RO_DEFENDER_OPTIMAL = 2
+} ro_defender_t;
+
+/* How many dice the attacker rolls.  He decides before rolling.  */
+typedef enum
+{
+  RO_ATTACKER_MAX = 0,          /* the most allowed */
+  /* The number of dice, 1 up to the most allowed, that maximises his
+     exact probability of winning the whole battle against the defender's
+     policy; between equally good choices, the most dice.  */
+  RO_ATTACKER_OPTIMAL = 1
+} ro_attacker_t;
+
 /* Limits of the rule parameters the library accepts.  */
 #define RO_SIDES_MIN   2
 #define RO_SIDES_MAX   100
 #define RO_DICE_MAX    5
 #define RO_BONUS_MAX   100
 #define RO_ARMIES_MAX  100000000UL
+/* The most attack rolls a defender policy other than RO_DEFENDER_MAX may
+   have to tell apart, summed over every number of dice (see ro_rolls):
+   100-sided dice, 3 attack and 2 defence dice have 5150.  */
+#define RO_ROLLS_MAX   100000UL
 
 /* A rule set.  Initialise with ro_rules_init (the standard game), then
    change fields; ro_rules_check tells whether the result is usable.  */
@@ -82,6 +114,8 @@ typedef struct
                               roll) */
   unsigned long goal;      /* the attacker is satisfied (and has won) once
                               the defender is down to GOAL or fewer (0) */
+  ro_defender_t defender;  /* RO_DEFENDER_MAX */
+  ro_attacker_t attacker;  /* RO_ATTACKER_MAX */
 } ro_rules_t;
 
 /* The standard game: d6, 3 attack dice, 2 defence dice, ties to the
@@ -94,7 +128,7 @@ void ro_rules_init (ro_rules_t *rules);
 int ro_rules_check (const ro_rules_t *rules);
 
 /* 1 when RULES is the standard game in either counting convention (the
-   stop and goal thresholds are not looked at).  */
+   stop and goal thresholds and the dice policies are not looked at).  */
 int ro_rules_is_standard (const ro_rules_t *rules);
 
 /* The number of dice each side rolls in state (A, D) under RULES, with A
@@ -131,12 +165,58 @@ int ro_round_count (ro_round_t *round, const ro_rules_t *rules,
                     unsigned na, unsigned nd);
 
 /* ------------------------------------------------------------------ */
+/* Policies: which attack rolls a defender tells apart                */
+/* ------------------------------------------------------------------ */
+
+/* When the attacker rolls NA dice against a defender who may roll up to
+   ND, only the attacker's SHOWN = min(NA, ND) highest dice can matter,
+   whatever the defender rolls; the rolls with the same highest dice form
+   one class.  Classes are listed by their highest dice, descending
+   lexicographically (6 6 first); weight[i] is the number of the
+   attack_sides^NA ordered rolls in class i.  */
+typedef struct
+{
+  unsigned attack_dice, defend_dice, shown;
+  size_t n;
+  unsigned char *top;           /* class i: top[i*shown .. i*shown+shown-1] */
+  unsigned long *weight;
+} ro_rolls_t;
+
+void ro_rolls_init (ro_rolls_t *rolls);
+void ro_rolls_clear (ro_rolls_t *rolls);
+
+/* The classes of NA attack dice against up to ND defence dice under
+   RULES (1 <= NA <= attack_dice, 1 <= ND <= defend_dice).  RO_ERANGE when
+   there would be more than RO_ROLLS_MAX of them.  */
+int ro_rolls (ro_rolls_t *rolls, const ro_rules_t *rules, unsigned na,
+              unsigned nd);
+
+/* The classes of every (NA, ND) pair of RULES together: what
+   RO_ROLLS_MAX bounds for a defender policy other than RO_DEFENDER_MAX
+   (RO_ROLLS_MAX + 1 when there are more).  */
+size_t ro_rules_rolls (const ro_rules_t *rules);
+
+/* The number of ordered rolls of ND defence dice (of defend_sides^ND) in
+   which the attacker, whose highest dice are TOP[0 .. min(NA, ND) - 1]
+   (descending, NA dice rolled), loses K armies and the defender
+   min(NA, ND) - K: COUNT[K], K = 0 .. min(NA, ND).  */
+int ro_rolls_answer (unsigned long *count, const ro_rules_t *rules,
+                     unsigned na, const unsigned char *top, unsigned nd);
+
+/* The dice Wieringa's defender rolls, holding D armies, against the
+   attacker's NA dice whose highest are TOP (descending, min(NA, 2)
+   values at least): rules (1) to (4) of ro_defender_t.  */
+unsigned ro_wieringa_dice (const ro_rules_t *rules, unsigned na,
+                           const unsigned char *top, unsigned long d);
+
+/* ------------------------------------------------------------------ */
 /* Battle: the exact probability that the attacker conquers           */
 /* ------------------------------------------------------------------ */
 
 /* P(attacker conquers) for a battle that starts with A attacking and D
-   defending armies (A counted as RULES->count says), both sides always
-   rolling the most dice allowed, fought to the end.  The result is a
+   defending armies (A counted as RULES->count says), each side rolling
+   the dice its policy chooses (RULES->defender, RULES->attacker; by
+   default the most allowed), fought to the end.  The result is a
    canonical rational.  D = 0 gives 1; an attacker who cannot roll gives 0;
    A = 0 under RO_COUNT_TERRITORY is RO_EINVAL (a territory holds at least
    one army).  */
@@ -167,7 +247,8 @@ int ro_battle_memory (double *bytes, const ro_rules_t *rules,
    it.  It exists to measure what double precision loses against the
    exact values; never report its values as exact.  FN is called as in
    ro_battle_grid.  Memory: like ro_battle_win, a ring of rows of D_HI + 1
-   doubles (see ro_battle_memory_double).  */
+   doubles (see ro_battle_memory_double).  Only for the standard dice
+   policies (RO_DEFENDER_MAX, RO_ATTACKER_MAX): RO_EINVAL otherwise.  */
 typedef int (*ro_battle_double_fn) (void *data, unsigned long a,
                                     unsigned long d, double win);
 int ro_battle_grid_double (const ro_rules_t *rules, unsigned long a_lo,
@@ -176,6 +257,65 @@ int ro_battle_grid_double (const ro_rules_t *rules, unsigned long a_lo,
                            void *data);
 int ro_battle_memory_double (double *bytes, const ro_rules_t *rules,
                              unsigned long a, unsigned long d);
+
+/* ------------------------------------------------------------------ */
+/* Plan: the choices of the dice policies, state by state             */
+/* ------------------------------------------------------------------ */
+
+/* Every battle function above and below follows RULES->defender and
+   RULES->attacker.  Under RO_DEFENDER_OPTIMAL or RO_ATTACKER_OPTIMAL a
+   choice depends on the P(win) of the states a round can lead to, all
+   compared exactly; a plan records the choices made in every state of
+   a battle, for the forward passes (ro_battle_dist, ro_chain) and for
+   showing them.  A choice depends only on its state, not on the battle
+   it is part of.  */
+typedef struct
+{
+  ro_rules_t rules;
+  unsigned long attackers, defenders;   /* the battle planned */
+  mpq_t win;                            /* its P(win) */
+  void *impl;
+} ro_plan_t;
+
+void ro_plan_init (ro_plan_t *plan);
+void ro_plan_clear (ro_plan_t *plan);
+
+/* Plan every state of the battle A against D (A counted as
+   RULES->count says): the states (A', D') with A' <= A, D' <= D.  The
+   plan's memory is about (A + 1) (D + 1) bytes per attack roll class
+   (see ro_plan_memory).  Errors as ro_battle_win, and RO_ERANGE as
+   ro_rolls.  */
+int ro_plan_solve (ro_plan_t *plan, const ro_rules_t *rules,
+                   unsigned long a, unsigned long d);
+
+/* An upper estimate of the bytes ro_plan_solve needs, as
+   ro_battle_memory.  */
+int ro_plan_memory (double *bytes, const ro_rules_t *rules,
+                    unsigned long a, unsigned long d);
+
+/* The choices in state (A, D) of a plan.  */
+typedef struct
+{
+  unsigned attack_dice;       /* the dice the attacker rolls; 0 when the
+                                 battle is over in this state */
+  unsigned most_attack_dice;  /* the most he may roll */
+  unsigned most_defend_dice;  /* the most the defender may roll */
+  unsigned shown;             /* min(attack_dice, most_defend_dice) */
+  size_t rolls;               /* the classes of the attacker's roll, as
+                                 ro_rolls (attack_dice, most_defend_dice)
+                                 lists them */
+} ro_choice_t;
+
+/* *CHOICE for state (A, D), A <= plan->attackers and D <=
+   plan->defenders, else RO_EINVAL.  */
+int ro_plan_choice (ro_choice_t *choice, const ro_plan_t *plan,
+                    unsigned long a, unsigned long d);
+
+/* The defender's answer in state (A, D) to roll class I (I < rolls):
+   the number of dice he rolls; 0 when the state has no such class.  The
+   class's dice and weight are those of ro_rolls.  */
+unsigned ro_plan_defend_dice (const ro_plan_t *plan, unsigned long a,
+                              unsigned long d, size_t i);
 
 /* ------------------------------------------------------------------ */
 /* Distribution: how a battle ends                                    */

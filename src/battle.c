@@ -103,21 +103,26 @@ solve_state (ro_solver_t *s, unsigned long f, unsigned long d)
       x->e[0] = x->e[1] = 0;
       return;
     }
+  if (ro_rules_optimizing (rules))
+    {
+      ro_policy_state (s, f, d);
+      return;
+    }
 
   unsigned na = f < rules->attack_dice ? (unsigned) f : rules->attack_dice;
   unsigned nd = d < rules->defend_dice ? (unsigned) d : rules->defend_dice;
-  const ro_round_t *r = &s->model->round[na][nd];
-  unsigned m = r->comparisons;
+  const ro_step_t *r = &s->model->step[na][nd];
   unsigned long re[2], e[2] = { 0, 0 };
   int any = 0;
 
-  /* Outcome k: the attacker loses k armies, the defender m-k.  Children
-     that are certain losses contribute nothing and do not widen the
-     denominator.  */
-  for (unsigned k = 0; k <= m; k++)
+  /* Outcome i: the attacker loses lose_a[i] armies, the defender
+     lose_d[i].  Children that are certain losses contribute nothing and
+     do not widen the denominator.  */
+  for (unsigned i = 0; i < r->n; i++)
     {
-      const ro_cell_t *c = ro_solver_cell (s, f - k, d - (m - k));
-      if (mpz_sgn (c->n) == 0 || mpz_sgn (r->count[k]) == 0)
+      const ro_cell_t *c = ro_solver_cell (s, f - r->lose_a[i],
+                                           d - r->lose_d[i]);
+      if (mpz_sgn (c->n) == 0)
         continue;
       for (int b = 0; b < 2; b++)
         if (!any || c->e[b] > e[b])
@@ -132,13 +137,14 @@ solve_state (ro_solver_t *s, unsigned long f, unsigned long d)
   ro_solver_round_exponents (re, s, na, nd);
   x->e[0] = e[0] + re[0];
   x->e[1] = e[1] + re[1];
-  for (unsigned k = 0; k <= m; k++)
+  for (unsigned i = 0; i < r->n; i++)
     {
-      const ro_cell_t *c = ro_solver_cell (s, f - k, d - (m - k));
-      if (mpz_sgn (c->n) == 0 || mpz_sgn (r->count[k]) == 0)
+      const ro_cell_t *c = ro_solver_cell (s, f - r->lose_a[i],
+                                           d - r->lose_d[i]);
+      if (mpz_sgn (c->n) == 0)
         continue;
       unsigned long sh[2] = { e[0] - c->e[0], e[1] - c->e[1] };
-      ro_solver_add_scaled (s, x->n, r->count[k], sh, c->n);
+      ro_solver_add_scaled (s, x->n, r->count[i], sh, c->n);
     }
 }
 
@@ -160,11 +166,22 @@ ro_solver_init (ro_solver_t *s, const ro_model_t *model, unsigned long d)
   s->rows = ro_rules_max_attacker_loss (rules) + 1;
   s->cols = d + 1;
   s->cell = malloc (s->rows * s->cols * sizeof *s->cell);
-  if (s->cell == NULL)
-    return RO_ENOMEM;
+  s->scratch = malloc (model->most_rolls + 1);
+  if (s->cell == NULL || s->scratch == NULL)
+    {
+      free (s->cell);
+      free (s->scratch);
+      return RO_ENOMEM;
+    }
   for (unsigned long i = 0; i < s->rows * s->cols; i++)
     mpz_init (s->cell[i].n);
   mpz_init (s->big);
+  for (unsigned k = 0; k <= RO_DICE_MAX; k++)
+    for (unsigned l = 0; l <= RO_DICE_MAX; l++)
+      mpz_init (s->child[k][l]);
+  mpz_inits (s->value, s->best, s->answer, s->least, (mpz_ptr) 0);
+  ro_step_init (&s->step);
+  s->plan = NULL;
   return RO_OK;
 }
 
@@ -174,7 +191,13 @@ ro_solver_clear (ro_solver_t *s)
   for (unsigned long i = 0; i < s->rows * s->cols; i++)
     mpz_clear (s->cell[i].n);
   free (s->cell);
+  free (s->scratch);
   mpz_clear (s->big);
+  for (unsigned k = 0; k <= RO_DICE_MAX; k++)
+    for (unsigned l = 0; l <= RO_DICE_MAX; l++)
+      mpz_clear (s->child[k][l]);
+  mpz_clears (s->value, s->best, s->answer, s->least, (mpz_ptr) 0);
+  ro_step_clear (&s->step);
 }
 
 int
@@ -226,6 +249,8 @@ reachable (const ro_rules_t *rules, unsigned long f, unsigned long d,
            unsigned long i, unsigned long j)
 {
   unsigned m = ro_rules_max_attacker_loss (rules);
+  if (!ro_rules_plain (rules))
+    return 1;                   /* a round may cost fewer armies */
   int full = i >= rules->attack_dice && j >= rules->defend_dice;
   int start_full = f >= rules->attack_dice && d >= rules->defend_dice;
   if (!full)
@@ -243,6 +268,10 @@ static double
 bits_per_army (const ro_rules_t *rules)
 {
   double la = log2 (rules->attack_sides), ld = log2 (rules->defend_sides);
+  /* Under a policy every round is brought to the denominator of the
+     most dice, and may cost a single army.  */
+  if (!ro_rules_plain (rules))
+    return rules->attack_dice * la + rules->defend_dice * ld;
   double both = 0, ra = 0, rd = 0;
   for (unsigned na = 1; na <= rules->attack_dice; na++)
     for (unsigned nd = 1; nd <= rules->defend_dice; nd++)
@@ -340,7 +369,12 @@ ro_battle_memory (double *bytes, const ro_rules_t *rules,
   double bits = (f + d) * bits_per_army (rules) + 64;
   double rows = ro_rules_max_attacker_loss (rules) + 1;
   double cell = sizeof (ro_cell_t) + 1.25 * bits / 8;
-  /* The rows, plus the reduced result and its temporaries.  */
-  *bytes = rows * (d + 1.0) * cell + 4 * bits / 8 + 65536;
+  /* The rows, plus the reduced result and its temporaries (the
+     policies' children and values among them).  */
+  *bytes = rows * (d + 1.0) * cell + 48 * bits / 8 + 65536;
+  /* A defender who looks at the roll: the classes and their answers.  */
+  if (rules->defender != RO_DEFENDER_MAX)
+    *bytes += (double) ro_rules_rolls (rules)
+      * (16 + RO_DICE_MAX * (RO_DICE_MAX + 1) * sizeof (unsigned long));
   return RO_OK;
 }

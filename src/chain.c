@@ -123,15 +123,21 @@ chain_battle (ro_chain_t *c, const ro_model_t *model, ro_cell_t *seed,
   int rc = ro_solver_init (&s, model, d);
   if (rc != RO_OK)
     return rc;
+  ro_plan_t plan;
+  ro_plan_init (&plan);
+  rc = ro_solver_plan (&s, &plan, nseed - 1, d);
   chain_pass_t pass;
   pass.next = *next = cells_new (nseed);
   pass.lost = &c->taken[i];
-  if (pass.next == NULL)
+  if (rc != RO_OK)
+    ;
+  else if (pass.next == NULL)
     rc = RO_ENOMEM;
   else
     rc = ro_forward (&s, seed, nseed, d, chain_end, &pass);
   if (rc == RO_OK && last)
     rc = chain_final (c, &s, pass.next, nseed);
+  ro_plan_clear (&plan);
   ro_solver_clear (&s);
   return rc;
 }

@@ -102,11 +102,31 @@ human_bytes (char *buf, size_t n, double size)
   snprintf (buf, n, "%.1f %s", size, unit[u]);
 }
 
-int
-cli_check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d)
+/* Refuse rules whose defender has too many attack rolls to tell
+   apart, saying how many.  */
+static int
+check_rolls (const ro_rules_t *r)
+{
+  size_t n = ro_rules_rolls (r);
+  if (r->defender == RO_DEFENDER_MAX || n <= RO_ROLLS_MAX)
+    return CLI_EXIT_OK;
+  return cli_error ("--defender %s with d%u attack dice (up to %u) against "
+                    "up to %u defence dice has more than %lu attack rolls "
+                    "to tell apart (the most allowed)",
+                    cli_defender_name (r->defender), r->attack_sides,
+                    r->attack_dice, r->defend_dice, RO_ROLLS_MAX);
+}
+
+static int
+check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d,
+              int plan)
 {
   double need;
-  int rc = ro_battle_memory (&need, &opts->rules, a, d);
+  int rc = check_rolls (&opts->rules);
+  if (rc != CLI_EXIT_OK)
+    return rc;
+  rc = plan ? ro_plan_memory (&need, &opts->rules, a, d)
+    : ro_battle_memory (&need, &opts->rules, a, d);
   if (rc != RO_OK)
     return cli_error ("%lu against %lu: %s", a, d, ro_strerror (rc));
   if (need <= opts->max_memory)
@@ -116,6 +136,21 @@ cli_check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d)
   human_bytes (hl, sizeof hl, opts->max_memory);
   return cli_error ("%lu against %lu would need up to %s of memory, more "
                     "than the limit of %s (see --max-memory)", a, d, hn, hl);
+}
+
+int
+cli_check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d)
+{
+  return check_memory (opts, a, d, 0);
+}
+
+int
+cli_check_plan_memory (const cli_opts_t *opts, unsigned long a,
+                       unsigned long d)
+{
+  const ro_rules_t *r = &opts->rules;
+  return check_memory (opts, a, d, r->defender == RO_DEFENDER_OPTIMAL
+                       || r->attacker == RO_ATTACKER_OPTIMAL);
 }
 
 int
@@ -225,6 +260,29 @@ cli_print_rules_text (FILE *out, const ro_rules_t *r)
   if (r->goal != 0)
     fprintf (out, "The attacker is satisfied when the defender is down to "
              "%lu.\n", r->goal);
+  if (r->defender == RO_DEFENDER_WIERINGA)
+    fputs ("The defender chooses his dice by Wieringa's rules, after seeing "
+           "the attack roll.\n", out);
+  else if (r->defender == RO_DEFENDER_OPTIMAL)
+    fputs ("The defender chooses his dice after seeing the attack roll, to "
+           "minimise the\nattacker's P(win) (between equal choices, the "
+           "most dice).\n", out);
+  if (r->attacker == RO_ATTACKER_OPTIMAL)
+    fputs ("The attacker chooses his dice before rolling, to maximise his "
+           "P(win) (between\nequal choices, the most dice).\n", out);
+}
+
+const char *
+cli_defender_name (ro_defender_t defender)
+{
+  return defender == RO_DEFENDER_WIERINGA ? "wieringa"
+    : defender == RO_DEFENDER_OPTIMAL ? "optimal" : "max";
+}
+
+const char *
+cli_attacker_name (ro_attacker_t attacker)
+{
+  return attacker == RO_ATTACKER_OPTIMAL ? "optimal" : "max";
 }
 
 void
@@ -270,10 +328,12 @@ cli_print_rules_json (FILE *out, const ro_rules_t *r)
   fprintf (out, "{\"attack_sides\":%u,\"defend_sides\":%u,"
            "\"attack_dice\":%u,\"defend_dice\":%u,"
            "\"attack_bonus\":%d,\"defend_bonus\":%d,\"ties\":\"%s\","
-           "\"stop\":%lu,\"goal\":%lu}",
+           "\"stop\":%lu,\"goal\":%lu,\"defender\":\"%s\","
+           "\"attacker\":\"%s\"}",
            r->attack_sides, r->defend_sides, r->attack_dice, r->defend_dice,
            r->attack_bonus, r->defend_bonus, cli_ties_name (r->ties),
-           r->stop, r->goal);
+           r->stop, r->goal, cli_defender_name (r->defender),
+           cli_attacker_name (r->attacker));
 }
 
 /* ------------------------------------------------------------------ */

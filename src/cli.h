@@ -52,6 +52,7 @@ typedef struct
   ro_layout_t layout;           /* --layout of verify */
   int percent;                  /* --percent of verify */
   int float_mode;               /* --float of verify */
+  int policy_given;             /* 1: --defender given, 2: --attacker */
 } cli_opts_t;
 
 /* Print "riskodds: MESSAGE" on stderr; return CLI_EXIT_ERROR.  */
@@ -81,6 +82,11 @@ int cli_grid_ranges (const cli_opts_t *opts, unsigned long a[2],
 int cli_check_memory (const cli_opts_t *opts, unsigned long a,
                       unsigned long d);
 
+/* The same for a computation that needs a plan of the dice choices
+   (--dist, --stats, chain, policy) when the rules optimize.  */
+int cli_check_plan_memory (const cli_opts_t *opts, unsigned long a,
+                           unsigned long d);
+
 /* Newly allocated exact fraction / decimal of Q; NULL after printing an
    error (only when memory runs out).  */
 char *cli_fraction (const mpq_t q);
@@ -108,6 +114,8 @@ void cli_num_json (FILE *out, const cli_num_t *n);
 void cli_print_rules_text (FILE *out, const ro_rules_t *rules);
 const char *cli_count_name (ro_count_t count);
 const char *cli_ties_name (ro_ties_t ties);
+const char *cli_defender_name (ro_defender_t defender);
+const char *cli_attacker_name (ro_attacker_t attacker);
 
 /* "A counts the armies ...": the counting convention, in a sentence.  */
 void cli_print_count_text (FILE *out, const ro_rules_t *rules);

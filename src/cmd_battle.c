@@ -152,7 +152,8 @@ cmd_battle (const cli_opts_t *o, int argc, char **argv)
     rc = cli_usage_error ("a CSV file holds one table: give --dist or "
                           "--stats, or use --format json");
   if (rc == CLI_EXIT_OK)
-    rc = cli_check_memory (o, a, d);
+    rc = o->dist || o->stats ? cli_check_plan_memory (o, a, d)
+      : cli_check_memory (o, a, d);
   if (rc != CLI_EXIT_OK)
     return rc;
 

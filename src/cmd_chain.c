@@ -170,7 +170,7 @@ cmd_chain (const cli_opts_t *o, int argc, char **argv)
     return CLI_EXIT_ERROR;
   for (int i = 0; i < argc - 1; i++)
     dmax = d[i] > dmax ? d[i] : dmax;
-  rc = cli_check_memory (o, a, dmax);
+  rc = cli_check_plan_memory (o, a, dmax);
 
   ro_chain_t c;
   ro_chain_init (&c);

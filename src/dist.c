@@ -92,18 +92,13 @@ static void
 flow_state (ro_solver_t *s, unsigned long f, unsigned long d, mpz_t tmp,
             const mpz_t one)
 {
-  const ro_rules_t *rules = &s->model->rules;
   const ro_cell_t *x = ro_solver_cell (s, f, d);
-  unsigned na = f < rules->attack_dice ? (unsigned) f : rules->attack_dice;
-  unsigned nd = d < rules->defend_dice ? (unsigned) d : rules->defend_dice;
-  const ro_round_t *r = &s->model->round[na][nd];
-  unsigned m = r->comparisons;
+  const ro_step_t *r = ro_policy_step (s, f, d);
   unsigned long re[2];
-  ro_solver_round_exponents (re, s, na, nd);
-  for (unsigned k = 0; k <= m; k++)
-    if (mpz_sgn (r->count[k]) != 0)
-      flow (s, ro_solver_cell (s, f - k, d - (m - k)), x, r->count[k], re,
-            tmp, one);
+  ro_solver_round_exponents (re, s, r->na, r->nd);
+  for (unsigned i = 0; i < r->n; i++)
+    flow (s, ro_solver_cell (s, f - r->lose_a[i], d - r->lose_d[i]), x,
+          r->count[i], re, tmp, one);
 }
 
 static void
@@ -220,8 +215,13 @@ ro_battle_dist (ro_dist_t *dist, const ro_rules_t *rules, unsigned long a,
 
   /* One seed: the start, probability 1.  */
   unsigned long f0 = ro_rules_fighting (rules, a);
-  ro_cell_t *seed = malloc ((f0 + 1) * sizeof *seed);
-  if (seed == NULL)
+  ro_plan_t plan;
+  ro_plan_init (&plan);
+  rc = ro_solver_plan (&s, &plan, f0, d);
+  ro_cell_t *seed = rc == RO_OK ? malloc ((f0 + 1) * sizeof *seed) : NULL;
+  if (rc != RO_OK)
+    ;
+  else if (seed == NULL)
     rc = RO_ENOMEM;
   else
     {
@@ -236,6 +236,7 @@ ro_battle_dist (ro_dist_t *dist, const ro_rules_t *rules, unsigned long a,
         mpz_clear (seed[f].n);
       free (seed);
     }
+  ro_plan_clear (&plan);
   ro_solver_close (&model, &s);
   if (rc != RO_OK)
     return rc;

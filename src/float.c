@@ -154,6 +154,8 @@ ro_battle_grid_double (const ro_rules_t *rules, unsigned long a_lo,
                        void *data)
 {
   int rc = ro_check_grid (rules, a_lo, a_hi, d_lo, d_hi);
+  if (rc == RO_OK && !ro_rules_plain (rules))
+    rc = RO_EINVAL;             /* the twin has no policies */
   if (rc != RO_OK)
     return rc;
 

@@ -35,7 +35,9 @@ enum
   OPT_COLUMNS,
   OPT_LAYOUT,
   OPT_PERCENT,
-  OPT_FLOAT
+  OPT_FLOAT,
+  OPT_DEFENDER,
+  OPT_ATTACKER
 };
 
 static const struct option long_options[] = {
@@ -47,6 +49,8 @@ static const struct option long_options[] = {
   {"attack-bonus", required_argument, NULL, OPT_ATTACK_BONUS},
   {"defend-bonus", required_argument, NULL, OPT_DEFEND_BONUS},
   {"ties", required_argument, NULL, OPT_TIES},
+  {"defender", required_argument, NULL, OPT_DEFENDER},
+  {"attacker", required_argument, NULL, OPT_ATTACKER},
   {"count", required_argument, NULL, 'c'},
   {"digits", required_argument, NULL, 'd'},
   {"format", required_argument, NULL, 'f'},
@@ -217,6 +221,36 @@ version (void)
 License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n\
 This is free software: you are free to change and redistribute it.\n\
 There is NO WARRANTY, to the extent permitted by law.");
+}
+
+static int
+parse_defender (cli_opts_t *opts, const char *arg)
+{
+  if (strcmp (arg, "max") == 0)
+    opts->rules.defender = RO_DEFENDER_MAX;
+  else if (strcmp (arg, "wieringa") == 0)
+    opts->rules.defender = RO_DEFENDER_WIERINGA;
+  else if (strcmp (arg, "optimal") == 0)
+    opts->rules.defender = RO_DEFENDER_OPTIMAL;
+  else
+    return cli_usage_error ("invalid --defender '%s' (expected 'max', "
+                            "'wieringa' or 'optimal')", arg);
+  opts->policy_given |= 1;
+  return CLI_EXIT_OK;
+}
+
+static int
+parse_attacker (cli_opts_t *opts, const char *arg)
+{
+  if (strcmp (arg, "max") == 0)
+    opts->rules.attacker = RO_ATTACKER_MAX;
+  else if (strcmp (arg, "optimal") == 0)
+    opts->rules.attacker = RO_ATTACKER_OPTIMAL;
+  else
+    return cli_usage_error ("invalid --attacker '%s' (expected 'max' or "
+                            "'optimal')", arg);
+  opts->policy_given |= 2;
+  return CLI_EXIT_OK;
 }
 
 static int
@@ -489,6 +523,8 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
       case OPT_LAYOUT: rc = parse_layout (&opts->layout, optarg); break;
       case OPT_PERCENT: opts->percent = 1; break;
       case OPT_FLOAT: opts->float_mode = 1; break;
+      case OPT_DEFENDER: rc = parse_defender (opts, optarg); break;
+      case OPT_ATTACKER: rc = parse_attacker (opts, optarg); break;
       case OPT_STOP:
         rc = cli_parse_armies (&opts->rules.stop, optarg, "--stop");
         break;
@@ -509,6 +545,34 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
         return bad_option (argv, optopt);
       }
   return rc;
+}
+
+/* The dice policies apply wherever a battle is fought to its end, and
+   Wieringa's defender also to one round (his choice does not depend on
+   the state); 'game' and 'binomial' are one-round models, and 'verify
+   --float' measures the double recursion of the standard policies.  */
+static int
+check_policies (const cli_opts_t *o, const char *sub)
+{
+  const ro_rules_t *r = &o->rules;
+  int plain = r->defender == RO_DEFENDER_MAX
+    && r->attacker == RO_ATTACKER_MAX;
+  if (strcmp (sub, "policy") == 0 || plain)
+    return CLI_EXIT_OK;
+  if (strcmp (sub, "game") == 0 || strcmp (sub, "binomial") == 0)
+    return cli_usage_error ("--defender and --attacker do not apply to "
+                            "'%s', a model of one round", sub);
+  if (strcmp (sub, "verify") == 0 && o->float_mode)
+    return cli_usage_error ("--defender and --attacker do not apply to "
+                            "'verify --float', which measures the double "
+                            "recursion of the standard dice");
+  if (strcmp (sub, "round") == 0
+      && (r->defender == RO_DEFENDER_OPTIMAL
+          || r->attacker == RO_ATTACKER_OPTIMAL))
+    return cli_usage_error ("an optimal choice depends on the armies on "
+                            "both sides, not on one round: see 'riskodds "
+                            "policy A D'");
+  return CLI_EXIT_OK;
 }
 
 /* Options that belong to some subcommands only are refused elsewhere:
@@ -549,7 +613,7 @@ check_applicable (const cli_opts_t *o, const char *sub)
   if (o->format >= CLI_FORMAT_TSV && !table)
     return cli_usage_error ("--format tsv, markdown and latex apply only "
                             "to 'table'");
-  return CLI_EXIT_OK;
+  return check_policies (o, sub);
 }
 
 /* The subcommands, by the word that names them.  */

@@ -2,7 +2,146 @@
 
 #include <config.h>
 
+#include <stdlib.h>
+
 #include "riskodds-impl.h"
+
+void
+ro_step_init (ro_step_t *step)
+{
+  step->na = step->nd = step->n = 0;
+  for (unsigned i = 0; i < RO_STEP_MAX; i++)
+    mpz_init (step->count[i]);
+}
+
+void
+ro_step_clear (ro_step_t *step)
+{
+  for (unsigned i = 0; i < RO_STEP_MAX; i++)
+    mpz_clear (step->count[i]);
+}
+
+/* Add C to the outcome (K, L) of STEP, making it when it is new.  */
+static void
+step_add (ro_step_t *step, unsigned k, unsigned l, const mpz_t c)
+{
+  unsigned i = 0;
+  while (i < step->n && (step->lose_a[i] != k || step->lose_d[i] != l))
+    i++;
+  if (i == step->n)
+    {
+      step->n++;
+      step->lose_a[i] = (unsigned char) k;
+      step->lose_d[i] = (unsigned char) l;
+      mpz_set_ui (step->count[i], 0);
+    }
+  mpz_add (step->count[i], step->count[i], c);
+}
+
+/* The step of a defender who rolls all his dice: the round itself.  */
+static void
+step_of_round (ro_step_t *step, const ro_round_t *r)
+{
+  step->na = r->attack_dice;
+  step->nd = r->defend_dice;
+  step->n = 0;
+  for (unsigned k = 0; k <= r->comparisons; k++)
+    if (mpz_sgn (r->count[k]) != 0)
+      step_add (step, k, r->comparisons - k, r->count[k]);
+}
+
+/* The step of Wieringa's defender, who may roll up to ND dice: each roll
+   class answered as his rules say, over defend_sides^ND.  */
+static void
+step_of_wieringa (ro_step_t *step, const ro_rules_t *rules, unsigned na,
+                  unsigned nd, const ro_answers_t *ans)
+{
+  const ro_rolls_t *r = &ans->rolls;
+  mpz_t c;
+  mpz_init (c);
+  step->na = na;
+  step->nd = nd;
+  step->n = 0;
+  for (size_t i = 0; i < r->n; i++)
+    {
+      const unsigned char *top = r->top + i * r->shown;
+      unsigned n1 = ro_wieringa_dice (rules, na, top, nd);
+      unsigned m = na < n1 ? na : n1;
+      const unsigned long *cnt = ans->answer
+        + (i * nd + n1 - 1) * (RO_DICE_MAX + 1);
+      for (unsigned k = 0; k <= m; k++)
+        if (cnt[k] != 0)
+          {
+            mpz_ui_pow_ui (c, rules->defend_sides, nd - n1);
+            mpz_mul_ui (c, c, cnt[k]);
+            mpz_mul_ui (c, c, r->weight[i]);
+            step_add (step, k, m - k, c);
+          }
+    }
+  mpz_clear (c);
+}
+
+static void
+answers_init (ro_answers_t *a)
+{
+  ro_rolls_init (&a->rolls);
+  a->answer = NULL;
+}
+
+static void
+answers_clear (ro_answers_t *a)
+{
+  ro_rolls_clear (&a->rolls);
+  free (a->answer);
+  a->answer = NULL;
+}
+
+/* The roll classes of NA against up to ND dice and every answer's
+   outcome counts.  */
+static int
+answers_make (ro_answers_t *a, const ro_rules_t *rules, unsigned na,
+              unsigned nd)
+{
+  int rc = ro_rolls (&a->rolls, rules, na, nd);
+  if (rc != RO_OK)
+    return rc;
+  size_t per = (size_t) nd * (RO_DICE_MAX + 1);
+  a->answer = calloc (a->rolls.n * per, sizeof *a->answer);
+  if (a->answer == NULL)
+    return RO_ENOMEM;
+  for (size_t i = 0; i < a->rolls.n && rc == RO_OK; i++)
+    for (unsigned n1 = 1; n1 <= nd && rc == RO_OK; n1++)
+      rc = ro_rolls_answer (a->answer + i * per + (n1 - 1) * (RO_DICE_MAX + 1),
+                            rules, na, a->rolls.top + i * a->rolls.shown, n1);
+  return rc;
+}
+
+static int
+model_fill (ro_model_t *model, const ro_rules_t *rules)
+{
+  int rc = RO_OK;
+  if (rules->defender != RO_DEFENDER_MAX)
+    rc = ro_rules_rolls (rules) > RO_ROLLS_MAX ? RO_ERANGE : RO_OK;
+  for (unsigned na = 1; na <= rules->attack_dice && rc == RO_OK; na++)
+    for (unsigned nd = 1; nd <= rules->defend_dice && rc == RO_OK; nd++)
+      {
+        rc = ro_round_count (&model->round[na][nd], rules, na, nd);
+        if (rc != RO_OK || rules->defender == RO_DEFENDER_MAX)
+          continue;
+        ro_answers_t *a = &model->answers[na][nd];
+        rc = answers_make (a, rules, na, nd);
+        if (a->rolls.n > model->most_rolls)
+          model->most_rolls = a->rolls.n;
+      }
+  for (unsigned na = 1; na <= rules->attack_dice && rc == RO_OK; na++)
+    for (unsigned nd = 1; nd <= rules->defend_dice; nd++)
+      if (rules->defender == RO_DEFENDER_WIERINGA)
+        step_of_wieringa (&model->step[na][nd], rules, na, nd,
+                          &model->answers[na][nd]);
+      else
+        step_of_round (&model->step[na][nd], &model->round[na][nd]);
+  return rc;
+}
 
 int
 ro_model_init (ro_model_t *model, const ro_rules_t *rules)
@@ -11,20 +150,18 @@ ro_model_init (ro_model_t *model, const ro_rules_t *rules)
   if (rc != RO_OK)
     return rc;
   model->rules = *rules;
+  model->most_rolls = 0;
   for (unsigned na = 0; na <= RO_DICE_MAX; na++)
     for (unsigned nd = 0; nd <= RO_DICE_MAX; nd++)
-      ro_round_init (&model->round[na][nd]);
-  for (unsigned na = 1; na <= rules->attack_dice; na++)
-    for (unsigned nd = 1; nd <= rules->defend_dice; nd++)
       {
-        rc = ro_round_count (&model->round[na][nd], rules, na, nd);
-        if (rc != RO_OK)
-          {
-            ro_model_clear (model);
-            return rc;
-          }
+        ro_round_init (&model->round[na][nd]);
+        ro_step_init (&model->step[na][nd]);
+        answers_init (&model->answers[na][nd]);
       }
-  return RO_OK;
+  rc = model_fill (model, rules);
+  if (rc != RO_OK)
+    ro_model_clear (model);
+  return rc;
 }
 
 void
@@ -32,5 +169,9 @@ ro_model_clear (ro_model_t *model)
 {
   for (unsigned na = 0; na <= RO_DICE_MAX; na++)
     for (unsigned nd = 0; nd <= RO_DICE_MAX; nd++)
-      ro_round_clear (&model->round[na][nd]);
+      {
+        ro_round_clear (&model->round[na][nd]);
+        ro_step_clear (&model->step[na][nd]);
+        answers_clear (&model->answers[na][nd]);
+      }
 }

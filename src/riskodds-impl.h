@@ -5,15 +5,57 @@
 
 #include "riskodds.h"
 
+/* The most outcomes (attacker's loss, defender's loss) of one round
+   under any defender policy: k + l = m for m = 1 .. RO_DICE_MAX.  */
+#define RO_STEP_MAX 20
+
+/* One round as a transition: N outcomes, in outcome i the attacker loses
+   LOSE_A[i] armies and the defender LOSE_D[i], in COUNT[i] of the
+   attack_sides^NA * defend_sides^ND equally likely cases.  */
+typedef struct
+{
+  unsigned na, nd;
+  unsigned n;
+  unsigned char lose_a[RO_STEP_MAX], lose_d[RO_STEP_MAX];
+  mpz_t count[RO_STEP_MAX];
+} ro_step_t;
+
+/* The attack roll classes of NA dice against up to ND defence dice and
+   the outcome counts of each answer: class i answered with ND' dice
+   makes the attacker lose K armies in ANSWER[(i * ND + ND' - 1) *
+   (RO_DICE_MAX + 1) + K] of the defend_sides^ND' rolls.  */
+typedef struct
+{
+  ro_rolls_t rolls;
+  unsigned long *answer;
+} ro_answers_t;
+
 /* The transition model of a rule set: the outcome counts of every
    (attack dice, defence dice) pair the battle can use, computed once per
    battle.  round[na][nd] is valid for 1 <= na <= attack_dice and
-   1 <= nd <= defend_dice.  */
+   1 <= nd <= defend_dice.  step[na][nd] is the round under a defender
+   policy that does not look ahead (max or Wieringa's), ND the most he
+   may roll; answers[na][nd] are kept when the defender policy is not
+   max.  */
 typedef struct
 {
   ro_rules_t rules;
   ro_round_t round[RO_DICE_MAX + 1][RO_DICE_MAX + 1];
+  ro_step_t step[RO_DICE_MAX + 1][RO_DICE_MAX + 1];
+  ro_answers_t answers[RO_DICE_MAX + 1][RO_DICE_MAX + 1];
+  size_t most_rolls;            /* the most classes of any answers[][] */
 } ro_model_t;
+
+/* The number of classes ro_rolls would make, RO_ROLLS_MAX + 1 when
+   there are more than RO_ROLLS_MAX.  */
+size_t ro_rolls_count (const ro_rules_t *rules, unsigned na, unsigned nd);
+
+/* Whether a choice of RULES depends on P(win) (an optimal policy), so
+   that every state has to be solved and a forward pass needs a plan.  */
+int ro_rules_optimizing (const ro_rules_t *rules);
+
+/* Whether both sides always roll the most dice allowed.  */
+int ro_rules_plain (const ro_rules_t *rules);
 
 int ro_model_init (ro_model_t *model, const ro_rules_t *rules);
 void ro_model_clear (ro_model_t *model);
@@ -32,6 +74,16 @@ typedef struct
   unsigned long e[2];
 } ro_cell_t;
 
+/* The choices of a plan (plan.c): for fighting armies F and defenders
+   D, STRIDE bytes at CHOICE + (F * (D_HI + 1) + D) * STRIDE: the
+   attacker's dice, then the defender's answer to each roll class.  */
+typedef struct
+{
+  unsigned long f_hi, d_hi;
+  size_t stride;
+  unsigned char *choice;
+} ro_plan_impl_t;
+
 typedef struct
 {
   const ro_model_t *model;
@@ -39,6 +91,13 @@ typedef struct
   unsigned long rows, cols;
   ro_cell_t *cell;
   mpz_t big;                    /* multiplier that does not fit a limb */
+  /* The policies' work space (plan.c): the children brought to one
+     denominator, the values of the choices, and a step.  */
+  mpz_t child[RO_DICE_MAX + 1][RO_DICE_MAX + 1];
+  mpz_t value, best, answer, least;
+  unsigned char *scratch;       /* the defender's answers to one choice */
+  ro_step_t step;
+  ro_plan_impl_t *plan;         /* where choices are recorded or read */
 } ro_solver_t;
 
 /* The cell of state (F, D) in the ring of ROWS rows.  */
@@ -66,6 +125,24 @@ void ro_solver_add_scaled (ro_solver_t *s, mpz_t n, const mpz_t c,
 
 /* Q = X's probability, reduced.  */
 void ro_solver_get_q (mpq_t q, const ro_solver_t *s, const ro_cell_t *x);
+
+void ro_step_init (ro_step_t *step);
+void ro_step_clear (ro_step_t *step);
+
+/* Solve state (F, D) under an optimizing policy from its children,
+   recording the choices in S->plan when it is not NULL (plan.c).  */
+void ro_policy_state (ro_solver_t *s, unsigned long f, unsigned long d);
+
+/* The round that state (F, D) plays under the policies: a step of the
+   model, or one made in S->step from the choices of S->plan.  */
+const ro_step_t *ro_policy_step (ro_solver_t *s, unsigned long f,
+                                 unsigned long d);
+
+/* When the rules of S optimize, solve PLAN (ro_plan_init'ed) for F
+   fighting armies against D and let S read its choices; otherwise
+   leave both alone.  */
+int ro_solver_plan (ro_solver_t *s, ro_plan_t *plan, unsigned long f,
+                    unsigned long d);
 
 /* The forward pass of dist.c: the battles against D0 that start with
    SEED[f] (an integer over a power of the bases, as the solver's cells)

@@ -17,6 +17,8 @@ ro_rules_init (ro_rules_t *rules)
   rules->count = RO_COUNT_TERRITORY;
   rules->stop = 0;
   rules->goal = 0;
+  rules->defender = RO_DEFENDER_MAX;
+  rules->attacker = RO_ATTACKER_MAX;
 }
 
 static int
@@ -43,6 +45,13 @@ ro_rules_check (const ro_rules_t *rules)
       || rules->defend_bonus > RO_BONUS_MAX)
     return RO_ERULES;
   if (rules->stop > RO_ARMIES_MAX || rules->goal > RO_ARMIES_MAX)
+    return RO_ERULES;
+  if (rules->defender != RO_DEFENDER_MAX
+      && rules->defender != RO_DEFENDER_WIERINGA
+      && rules->defender != RO_DEFENDER_OPTIMAL)
+    return RO_ERULES;
+  if (rules->attacker != RO_ATTACKER_MAX
+      && rules->attacker != RO_ATTACKER_OPTIMAL)
     return RO_ERULES;
   return RO_OK;
 }
@@ -110,4 +119,18 @@ ro_rules_max_attacker_loss (const ro_rules_t *rules)
 {
   return rules->attack_dice < rules->defend_dice
     ? rules->attack_dice : rules->defend_dice;
+}
+
+int
+ro_rules_optimizing (const ro_rules_t *rules)
+{
+  return rules->defender == RO_DEFENDER_OPTIMAL
+    || rules->attacker == RO_ATTACKER_OPTIMAL;
+}
+
+int
+ro_rules_plain (const ro_rules_t *rules)
+{
+  return rules->defender == RO_DEFENDER_MAX
+    && rules->attacker == RO_ATTACKER_MAX;
 }

@@ -1,0 +1,405 @@
+/* plan.c -- optimal dice choices, decided by exact comparisons */
+
+#include <config.h>
+
+#include <stdlib.h>
+
+#include "riskodds-impl.h"
+
+/* A state (f, d) under an optimizing policy is solved as the sequential
+   game it is: the attacker picks his dice, rolls, the defender sees the
+   roll and picks his.  Every value compared is an integer over one
+   common denominator, so each choice is an exact comparison of two
+   integers (mpz_cmp), never of two roundings:
+
+   - the children (f - k, d - l) of every choice are brought to the
+     largest exponent E among them: X[k][l] = n * base^(E - e), over
+     base^E;
+   - the defender's answer with N' of his ND dice to roll class R is
+     S(R, N') = defend_sides^(ND - N') * sum_k answer(R, N')[k] *
+     X[k][m' - k], over base^E * defend_sides^ND, whatever N' is;
+   - the attacker's choice of NA' of his NA dice is sum_R weight(R) *
+     S(R, N'(R)), times attack_sides^(NA - NA'), over base^E *
+     attack_sides^NA * defend_sides^ND.
+
+   A choice is replaced only by a strictly better one met later, and the
+   choices are tried from the fewest dice up, so ties go to more dice.  */
+
+/* The plan's bytes of state (F, D).  */
+static unsigned char *
+plan_at (const ro_plan_impl_t *p, unsigned long f, unsigned long d)
+{
+  return p->choice + (f * (p->d_hi + 1) + d) * p->stride;
+}
+
+/* Bring the children of state (F, D) that some choice can reach to
+   their largest exponent, in S->child; E gets it.  0 when every child
+   is a certain loss.  */
+static int
+children (ro_solver_t *s, unsigned long f, unsigned long d, unsigned na,
+          unsigned nd, unsigned long e[2])
+{
+  unsigned m = na < nd ? na : nd;
+  int any = 0;
+  e[0] = e[1] = 0;
+  for (unsigned k = 0; k <= m; k++)
+    for (unsigned l = 0; k + l <= m && l <= nd; l++)
+      {
+        const ro_cell_t *c = ro_solver_cell (s, f - k, d - l);
+        if (k + l == 0 || mpz_sgn (c->n) == 0)
+          continue;
+        for (int b = 0; b < 2; b++)
+          if (!any || c->e[b] > e[b])
+            e[b] = c->e[b];
+        any = 1;
+      }
+  for (unsigned k = 0; k <= m; k++)
+    for (unsigned l = 0; k + l <= m && l <= nd; l++)
+      {
+        const ro_cell_t *c = ro_solver_cell (s, f - k, d - l);
+        mpz_set_ui (s->child[k][l], 0);
+        if (k + l == 0 || mpz_sgn (c->n) == 0)
+          continue;
+        unsigned long sh[2] = { e[0] - c->e[0], e[1] - c->e[1] };
+        ro_solver_add_scaled (s, s->child[k][l], s->answer, sh, c->n);
+      }
+  return any;
+}
+
+/* S->value = the value of a step, over base^E times its dice.  */
+static void
+step_value (ro_solver_t *s, const ro_step_t *r)
+{
+  mpz_set_ui (s->value, 0);
+  for (unsigned i = 0; i < r->n; i++)
+    mpz_addmul (s->value, r->count[i], s->child[r->lose_a[i]][r->lose_d[i]]);
+}
+
+/* S->value = the value of NA attack dice against the optimal defender,
+   who may roll ND; his answers go to S->scratch.  */
+static void
+optimal_defence (ro_solver_t *s, unsigned na, unsigned nd)
+{
+  const ro_rules_t *rules = &s->model->rules;
+  const ro_answers_t *a = &s->model->answers[na][nd];
+  size_t per = (size_t) nd * (RO_DICE_MAX + 1);
+  mpz_set_ui (s->value, 0);
+  for (size_t i = 0; i < a->rolls.n; i++)
+    {
+      unsigned pick = 0;
+      for (unsigned n1 = 1; n1 <= nd; n1++)
+        {
+          const unsigned long *cnt = a->answer + i * per
+            + (n1 - 1) * (RO_DICE_MAX + 1);
+          unsigned m = na < n1 ? na : n1;
+          mpz_set_ui (s->answer, 0);
+          for (unsigned k = 0; k <= m; k++)
+            if (cnt[k] != 0)
+              mpz_addmul_ui (s->answer, s->child[k][m - k], cnt[k]);
+          for (unsigned t = n1; t < nd; t++)
+            mpz_mul_ui (s->answer, s->answer, rules->defend_sides);
+          if (pick == 0 || mpz_cmp (s->answer, s->least) <= 0)
+            {
+              mpz_swap (s->answer, s->least);
+              pick = n1;
+            }
+        }
+      s->scratch[i] = (unsigned char) pick;
+      mpz_addmul_ui (s->value, s->least, a->rolls.weight[i]);
+    }
+}
+
+/* The value of NA attack dice against the defender's policy, in
+   S->value; the defender's answers, when they depend on the state, in
+   S->scratch.  */
+static void
+attack_value (ro_solver_t *s, unsigned na, unsigned nd)
+{
+  if (s->model->rules.defender == RO_DEFENDER_OPTIMAL && nd > 1)
+    optimal_defence (s, na, nd);
+  else
+    step_value (s, &s->model->step[na][nd]);
+}
+
+void
+ro_policy_state (ro_solver_t *s, unsigned long f, unsigned long d)
+{
+  const ro_rules_t *rules = &s->model->rules;
+  ro_cell_t *x = ro_solver_cell (s, f, d);
+  unsigned most = f < rules->attack_dice ? (unsigned) f : rules->attack_dice;
+  unsigned nd = d < rules->defend_dice ? (unsigned) d : rules->defend_dice;
+  unsigned long e[2], re[2];
+  unsigned char *rec = s->plan ? plan_at (s->plan, f, d) : NULL;
+  size_t nrolls = s->model->answers[most][nd].rolls.n;
+  int optimal = rules->defender == RO_DEFENDER_OPTIMAL && nd > 1;
+
+  mpz_set_ui (s->answer, 1);
+  if (!children (s, f, d, most, nd, e))
+    {
+      /* Every choice loses: the most dice, as a tie.  */
+      mpz_set_ui (x->n, 0);
+      x->e[0] = x->e[1] = 0;
+      if (rec != NULL)
+        {
+          rec[0] = (unsigned char) most;
+          for (size_t i = 0; i < nrolls && optimal; i++)
+            rec[1 + i] = (unsigned char) nd;
+        }
+      return;
+    }
+  unsigned lo = rules->attacker == RO_ATTACKER_OPTIMAL ? 1 : most;
+  for (unsigned na = lo; na <= most; na++)
+    {
+      attack_value (s, na, nd);
+      for (unsigned t = na; t < most; t++)
+        mpz_mul_ui (s->value, s->value, rules->attack_sides);
+      if (na > lo && mpz_cmp (s->value, s->best) < 0)
+        continue;
+      mpz_swap (s->value, s->best);
+      if (rec == NULL)
+        continue;
+      rec[0] = (unsigned char) na;
+      size_t n = s->model->answers[na][nd].rolls.n;
+      for (size_t i = 0; i < n && optimal; i++)
+        rec[1 + i] = s->scratch[i];
+    }
+  mpz_swap (x->n, s->best);
+  ro_solver_round_exponents (re, s, most, nd);
+  x->e[0] = e[0] + re[0];
+  x->e[1] = e[1] + re[1];
+}
+
+const ro_step_t *
+ro_policy_step (ro_solver_t *s, unsigned long f, unsigned long d)
+{
+  const ro_model_t *model = s->model;
+  const ro_rules_t *rules = &model->rules;
+  unsigned na = f < rules->attack_dice ? (unsigned) f : rules->attack_dice;
+  unsigned nd = d < rules->defend_dice ? (unsigned) d : rules->defend_dice;
+  if (s->plan == NULL)
+    return &model->step[na][nd];
+  const unsigned char *rec = plan_at (s->plan, f, d);
+  na = rec[0];
+  if (rules->defender != RO_DEFENDER_OPTIMAL || nd == 1)
+    return &model->step[na][nd];
+
+  /* The defender's answers, class by class, over defend_sides^ND.  */
+  const ro_answers_t *a = &model->answers[na][nd];
+  size_t per = (size_t) nd * (RO_DICE_MAX + 1);
+  ro_step_t *step = &s->step;
+  step->na = na;
+  step->nd = nd;
+  step->n = 0;
+  int at[RO_DICE_MAX + 1][RO_DICE_MAX + 1];
+  for (unsigned k = 0; k <= RO_DICE_MAX; k++)
+    for (unsigned l = 0; l <= RO_DICE_MAX; l++)
+      at[k][l] = -1;
+  for (size_t i = 0; i < a->rolls.n; i++)
+    {
+      unsigned n1 = rec[1 + i], m = na < n1 ? na : n1;
+      const unsigned long *cnt = a->answer + i * per
+        + (n1 - 1) * (RO_DICE_MAX + 1);
+      mpz_ui_pow_ui (s->answer, rules->defend_sides, nd - n1);
+      mpz_mul_ui (s->answer, s->answer, a->rolls.weight[i]);
+      for (unsigned k = 0; k <= m; k++)
+        {
+          if (cnt[k] == 0)
+            continue;
+          int *j = &at[k][m - k];
+          if (*j < 0)
+            {
+              *j = (int) step->n++;
+              step->lose_a[*j] = (unsigned char) k;
+              step->lose_d[*j] = (unsigned char) (m - k);
+              mpz_set_ui (step->count[*j], 0);
+            }
+          mpz_addmul_ui (step->count[*j], s->answer, cnt[k]);
+        }
+    }
+  return step;
+}
+
+/* ------------------------------------------------------------------ */
+/* The public plan                                                    */
+
+void
+ro_plan_init (ro_plan_t *plan)
+{
+  ro_rules_init (&plan->rules);
+  plan->attackers = plan->defenders = 0;
+  mpq_init (plan->win);
+  plan->impl = NULL;
+}
+
+static void
+impl_free (ro_plan_impl_t *p)
+{
+  if (p != NULL)
+    free (p->choice);
+  free (p);
+}
+
+void
+ro_plan_clear (ro_plan_t *plan)
+{
+  impl_free (plan->impl);
+  plan->impl = NULL;
+  mpq_clear (plan->win);
+}
+
+/* Bytes per state of a plan of RULES whose model has MOST_ROLLS classes
+   at most.  */
+static size_t
+plan_stride (const ro_rules_t *rules, size_t most_rolls)
+{
+  return 1 + (rules->defender == RO_DEFENDER_OPTIMAL ? most_rolls : 0);
+}
+
+int
+ro_plan_memory (double *bytes, const ro_rules_t *rules, unsigned long a,
+                unsigned long d)
+{
+  int rc = ro_battle_memory (bytes, rules, a, d);
+  if (rc != RO_OK)
+    return rc;
+  size_t most = 0;
+  for (unsigned na = 1; na <= rules->attack_dice; na++)
+    for (unsigned nd = 1; nd <= rules->defend_dice; nd++)
+      if (ro_rolls_count (rules, na, nd) > most)
+        most = ro_rolls_count (rules, na, nd);
+  if (rules->defender == RO_DEFENDER_MAX)
+    most = 0;
+  double f = (double) ro_rules_fighting (rules, a);
+  *bytes += (f + 1) * (d + 1.0) * (double) plan_stride (rules, most);
+  return RO_OK;
+}
+
+/* Solve every state of (F, D) with S, recording the choices in P.  */
+static void
+plan_fill (ro_solver_t *s, unsigned long f, unsigned long d)
+{
+  const ro_rules_t *rules = &s->model->rules;
+  for (unsigned long i = 0; i <= f; i++)
+    for (unsigned long j = 0; j <= d; j++)
+      {
+        unsigned char *rec = plan_at (s->plan, i, j);
+        ro_cell_t *x = ro_solver_cell (s, i, j);
+        int end = ro_rules_ended (rules, i, j);
+        if (end != 0)
+          {
+            mpz_set_ui (x->n, end > 0);
+            x->e[0] = x->e[1] = 0;
+            rec[0] = 0;         /* over: nobody rolls */
+          }
+        else
+          ro_policy_state (s, i, j);
+      }
+}
+
+int
+ro_plan_solve (ro_plan_t *plan, const ro_rules_t *rules, unsigned long a,
+               unsigned long d)
+{
+  int rc = ro_check_battle (rules, a, d);
+  if (rc != RO_OK)
+    return rc;
+  ro_model_t model;
+  ro_solver_t s;
+  rc = ro_solver_open (&model, &s, rules, d);
+  if (rc != RO_OK)
+    return rc;
+  unsigned long f = ro_rules_fighting (rules, a);
+  ro_plan_impl_t *p = malloc (sizeof *p);
+  size_t stride = plan_stride (rules, model.most_rolls);
+  if (p != NULL)
+    {
+      p->f_hi = f;
+      p->d_hi = d;
+      p->stride = stride;
+      p->choice = calloc ((f + 1) * (d + 1), stride);
+    }
+  if (p == NULL || p->choice == NULL)
+    {
+      impl_free (p);
+      ro_solver_close (&model, &s);
+      return RO_ENOMEM;
+    }
+  /* ro_policy_state solves under any policy, the plain ones as one
+     choice of one step.  */
+  s.plan = p;
+  plan_fill (&s, f, d);
+  impl_free (plan->impl);
+  plan->impl = p;
+  plan->rules = *rules;
+  plan->attackers = a;
+  plan->defenders = d;
+  ro_solver_get_q (plan->win, &s, ro_solver_cell (&s, f, d));
+  ro_solver_close (&model, &s);
+  return RO_OK;
+}
+
+/* The plan's bytes of state (A, D), NULL when it has no such state.  */
+static const unsigned char *
+plan_state (const ro_plan_t *plan, unsigned long a, unsigned long d)
+{
+  const ro_plan_impl_t *p = plan->impl;
+  if (p == NULL || a > plan->attackers || d > plan->defenders
+      || (a == 0 && plan->rules.count == RO_COUNT_TERRITORY))
+    return NULL;
+  return plan_at (p, ro_rules_fighting (&plan->rules, a), d);
+}
+
+int
+ro_plan_choice (ro_choice_t *c, const ro_plan_t *plan, unsigned long a,
+                unsigned long d)
+{
+  const unsigned char *rec = plan_state (plan, a, d);
+  if (rec == NULL)
+    return RO_EINVAL;
+  const ro_rules_t *r = &plan->rules;
+  c->attack_dice = rec[0];
+  c->most_attack_dice = ro_rules_attack_dice (r, a);
+  c->most_defend_dice = ro_rules_defend_dice (r, d);
+  c->shown = c->attack_dice < c->most_defend_dice
+    ? c->attack_dice : c->most_defend_dice;
+  c->rolls = 0;
+  if (c->attack_dice > 0 && c->most_defend_dice > 0)
+    c->rolls = ro_rolls_count (r, c->attack_dice, c->most_defend_dice);
+  return RO_OK;
+}
+
+unsigned
+ro_plan_defend_dice (const ro_plan_t *plan, unsigned long a,
+                     unsigned long d, size_t i)
+{
+  ro_choice_t c;
+  if (ro_plan_choice (&c, plan, a, d) != RO_OK || i >= c.rolls)
+    return 0;
+  const ro_rules_t *r = &plan->rules;
+  if (r->defender == RO_DEFENDER_MAX || c.most_defend_dice == 1)
+    return c.most_defend_dice;
+  if (r->defender == RO_DEFENDER_OPTIMAL)
+    return plan_state (plan, a, d)[1 + i];
+  /* Wieringa's answer depends only on the class.  */
+  ro_rolls_t rolls;
+  ro_rolls_init (&rolls);
+  unsigned n = 0;
+  if (ro_rolls (&rolls, r, c.attack_dice, c.most_defend_dice) == RO_OK)
+    n = ro_wieringa_dice (r, c.attack_dice, rolls.top + i * rolls.shown, d);
+  ro_rolls_clear (&rolls);
+  return n;
+}
+
+int
+ro_solver_plan (ro_solver_t *s, ro_plan_t *plan, unsigned long f,
+                unsigned long d)
+{
+  const ro_rules_t *rules = &s->model->rules;
+  if (!ro_rules_optimizing (rules))
+    return RO_OK;
+  unsigned long a = rules->count == RO_COUNT_TERRITORY ? f + 1 : f;
+  int rc = ro_plan_solve (plan, rules, a, d);
+  if (rc == RO_OK)
+    s->plan = plan->impl;
+  return rc;
+}

@@ -1,0 +1,1300 @@
+/* check_plan.c -- tests of the dice policies: P(win), the plan's choices
+   and the distribution of the end, against a plain recursion */
+
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+#include <gmp.h>
+
+#include "riskodds.h"
+#include "testutil.h"
+
+/* The reference handles at most this many dice per side.  */
+#define REF_DICE 3
+
+static unsigned
+min_u (unsigned a, unsigned b)
+{
+  return a < b ? a : b;
+}
+
+static unsigned
+min_ul (unsigned long a, unsigned b)
+{
+  return a < b ? (unsigned) a : b;
+}
+
+static unsigned long
+pow_ul (unsigned long b, unsigned e)
+{
+  unsigned long r = 1;
+
+  while (e-- > 0)
+    r *= b;
+  return r;
+}
+
+static const char *
+defender_name (ro_defender_t p)
+{
+  switch (p)
+    {
+    case RO_DEFENDER_MAX:
+      return "max";
+    case RO_DEFENDER_WIERINGA:
+      return "wieringa";
+    case RO_DEFENDER_OPTIMAL:
+      return "optimal";
+    }
+  return "?";
+}
+
+static const char *
+attacker_name (ro_attacker_t p)
+{
+  return p == RO_ATTACKER_OPTIMAL ? "optimal" : "max";
+}
+
+static void
+describe_rules (char *buf, size_t size, const ro_rules_t *r)
+{
+  snprintf (buf, size, "d%u x%u %+d vs d%u x%u %+d, ties to %s, %s count, "
+            "stop %lu, goal %lu, attacker %s, defender %s",
+            r->attack_sides, r->attack_dice, r->attack_bonus,
+            r->defend_sides, r->defend_dice, r->defend_bonus,
+            r->ties == RO_TIES_ATTACKER ? "attacker" : "defender",
+            r->count == RO_COUNT_ATTACKERS ? "attackers" : "territory",
+            r->stop, r->goal, attacker_name (r->attacker),
+            defender_name (r->defender));
+}
+
+/* Q is canonical: positive denominator, no common factor.  */
+static int
+is_canonical (const mpq_t q)
+{
+  mpz_t g;
+  int ok;
+
+  if (mpz_sgn (mpq_denref (q)) <= 0)
+    return 0;
+  mpz_init (g);
+  mpz_gcd (g, mpq_numref (q), mpq_denref (q));
+  ok = mpz_cmp_ui (g, 1) == 0;
+  mpz_clear (g);
+  return ok;
+}
+
+/* ------------------------------------------------------------------ */
+/* Rule sets                                                          */
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  const char *name;
+  unsigned sa, sd, da, dd;
+  int ab, db, ties_to_attacker;
+  ro_count_t count;
+  unsigned long stop, goal;
+  unsigned long amax, dmax;     /* the grid the reference solves */
+} rule_set_t;
+
+static const rule_set_t rule_sets[] = {
+  { "standard", 6, 6, 3, 2, 0, 0, 0, RO_COUNT_TERRITORY, 0, 0, 8, 8 },
+  { "standard, attackers count", 6, 6, 3, 2, 0, 0, 0, RO_COUNT_ATTACKERS,
+    0, 0, 7, 8 },
+  { "ties to the attacker", 6, 6, 3, 2, 0, 0, 1, RO_COUNT_TERRITORY, 0, 0,
+    8, 7 },
+  { "attack bonus +1", 6, 6, 3, 2, 1, 0, 0, RO_COUNT_TERRITORY, 0, 0, 8, 7 },
+  { "defend bonus +1", 6, 6, 3, 2, 0, 1, 0, RO_COUNT_TERRITORY, 0, 0, 8, 7 },
+  { "d4, 3 v 3 dice", 4, 4, 3, 3, 0, 0, 0, RO_COUNT_TERRITORY, 0, 0, 7, 7 },
+  { "d6 v d4", 6, 4, 3, 2, 0, 0, 0, RO_COUNT_TERRITORY, 0, 0, 8, 7 },
+  { "d4 v d6, 2 v 3 dice, attackers count", 4, 6, 2, 3, 0, 0, 0,
+    RO_COUNT_ATTACKERS, 0, 0, 7, 6 },
+  { "d5, 3 v 3 dice, ties to the attacker, bonus -1 v +1", 5, 5, 3, 3, -1, 1,
+    1, RO_COUNT_ATTACKERS, 0, 0, 6, 6 },
+  /* A first-comparison bonus makes fewer dice better for the attacker
+     in many states: his choice matters in these.  */
+  { "attack bonus +2", 6, 6, 3, 2, 2, 0, 0, RO_COUNT_TERRITORY, 0, 0, 8, 7 },
+  { "d5, 3 v 3 dice, attack bonus +2", 5, 5, 3, 3, 2, 0, 0,
+    RO_COUNT_TERRITORY, 0, 0, 7, 6 },
+  { "d3, 2 v 3 dice, defend bonus -1", 3, 3, 2, 3, 0, -1, 0,
+    RO_COUNT_TERRITORY, 0, 0, 8, 7 },
+  { "d4, 2 v 3 dice, bonus +2 v -1, attackers count", 4, 4, 2, 3, 2, -1, 0,
+    RO_COUNT_ATTACKERS, 0, 0, 7, 7 },
+  { "stop 3, goal 2", 6, 6, 3, 2, 0, 0, 0, RO_COUNT_TERRITORY, 3, 2, 8, 8 },
+  { "stop 2, goal 1, attackers count", 6, 6, 3, 2, 0, 0, 0,
+    RO_COUNT_ATTACKERS, 2, 1, 8, 8 }
+};
+#define N_RULE_SETS (sizeof rule_sets / sizeof rule_sets[0])
+
+static void
+rules_from_set (ro_rules_t *r, const rule_set_t *s)
+{
+  ro_rules_init (r);
+  r->attack_sides = s->sa;
+  r->defend_sides = s->sd;
+  r->attack_dice = s->da;
+  r->defend_dice = s->dd;
+  r->attack_bonus = s->ab;
+  r->defend_bonus = s->db;
+  r->ties = s->ties_to_attacker ? RO_TIES_ATTACKER : RO_TIES_DEFENDER;
+  r->count = s->count;
+  r->stop = s->stop;
+  r->goal = s->goal;
+}
+
+static const ro_defender_t defenders[] =
+  { RO_DEFENDER_MAX, RO_DEFENDER_WIERINGA, RO_DEFENDER_OPTIMAL };
+static const ro_attacker_t attackers[] =
+  { RO_ATTACKER_MAX, RO_ATTACKER_OPTIMAL };
+
+/* The smallest A of a battle: a territory holds at least one army.  */
+static unsigned long
+a_min (const ro_rules_t *r)
+{
+  return r->count == RO_COUNT_TERRITORY ? 1 : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The reference: every ordered roll, every policy taken literally    */
+/* ------------------------------------------------------------------ */
+
+/* The armies of A that can fight.  */
+static unsigned long
+fighting (const ro_rules_t *r, unsigned long a)
+{
+  if (r->count == RO_COUNT_ATTACKERS)
+    return a;
+  return a > 0 ? a - 1 : 0;
+}
+
+/* 1 when (A, D) is won, -1 when it is lost, 0 while the battle goes on.  */
+static int
+ref_over (const ro_rules_t *r, unsigned long a, unsigned long d)
+{
+  unsigned long f = fighting (r, a);
+
+  if (d <= r->goal)
+    return 1;
+  if (f == 0 || f <= fighting (r, r->stop))
+    return -1;
+  return 0;
+}
+
+/* The first of the S^N ordered rolls of N dice, and the next one (an
+   odometer); next_roll returns 0 after the last.  */
+static void
+first_roll (unsigned *dice, unsigned n)
+{
+  for (unsigned i = 0; i < n; i++)
+    dice[i] = 1;
+}
+
+static int
+next_roll (unsigned *dice, unsigned n, unsigned s)
+{
+  for (unsigned i = 0; i < n; i++)
+    {
+      if (++dice[i] <= s)
+        return 1;
+      dice[i] = 1;
+    }
+  return 0;
+}
+
+/* V = DICE sorted, highest first.  */
+static void
+sort_desc (unsigned *v, const unsigned *dice, unsigned n)
+{
+  for (unsigned i = 0; i < n; i++)
+    {
+      unsigned j = i, x = dice[i];
+      for (; j > 0 && v[j - 1] < x; j--)
+        v[j] = v[j - 1];
+      v[j] = x;
+    }
+}
+
+/* The armies the attacker loses when his sorted dice V (NA of them) meet
+   the defender's sorted W (ND): the bonuses go to the first comparison
+   only.  */
+static unsigned
+ref_losses (const ro_rules_t *r, const unsigned *v, unsigned na,
+            const unsigned *w, unsigned nd)
+{
+  unsigned m = min_u (na, nd), lost = 0;
+
+  for (unsigned c = 0; c < m; c++)
+    {
+      long x = (long) v[c] + (c == 0 ? r->attack_bonus : 0);
+      long y = (long) w[c] + (c == 0 ? r->defend_bonus : 0);
+      if (!(x > y || (r->ties == RO_TIES_ATTACKER && x == y)))
+        lost++;
+    }
+  return lost;
+}
+
+/* COUNT[k] = the ordered rolls of ND defence dice against the sorted
+   attack V (NA dice) in which the attacker loses k; returns their total,
+   defend_sides^ND.  */
+static unsigned long
+ref_answer (unsigned long count[REF_DICE + 1], const ro_rules_t *r,
+            const unsigned *v, unsigned na, unsigned nd)
+{
+  unsigned dice[REF_DICE], w[REF_DICE];
+  unsigned long total = 0;
+
+  for (unsigned k = 0; k <= REF_DICE; k++)
+    count[k] = 0;
+  first_roll (dice, nd);
+  do
+    {
+      sort_desc (w, dice, nd);
+      count[ref_losses (r, v, na, w, nd)]++;
+      total++;
+    }
+  while (next_roll (dice, nd, r->defend_sides));
+  return total;
+}
+
+typedef struct
+{
+  ro_rules_t rules;
+  unsigned long amax, dmax;
+  mpq_t *win;                   /* P(win) of (a, d) at a * (dmax + 1) + d */
+  unsigned char *attack;        /* the attacker's dice there; 0 when over */
+  char *known;
+} ref_t;
+
+static void
+ref_init (ref_t *ref, const ro_rules_t *rules, unsigned long amax,
+          unsigned long dmax)
+{
+  size_t n = (amax + 1) * (dmax + 1);
+
+  ck_assert (rules->attack_dice <= REF_DICE);
+  ck_assert (rules->defend_dice <= REF_DICE);
+  ref->rules = *rules;
+  ref->amax = amax;
+  ref->dmax = dmax;
+  ref->win = malloc (n * sizeof *ref->win);
+  ref->attack = calloc (n, 1);
+  ref->known = calloc (n, 1);
+  ck_assert_ptr_nonnull (ref->win);
+  ck_assert_ptr_nonnull (ref->attack);
+  ck_assert_ptr_nonnull (ref->known);
+  for (size_t c = 0; c < n; c++)
+    mpq_init (ref->win[c]);
+}
+
+static void
+ref_clear (ref_t *ref)
+{
+  size_t n = (ref->amax + 1) * (ref->dmax + 1);
+
+  for (size_t c = 0; c < n; c++)
+    mpq_clear (ref->win[c]);
+  free (ref->win);
+  free (ref->attack);
+  free (ref->known);
+}
+
+static mpq_srcptr ref_win (ref_t *ref, unsigned long a, unsigned long d);
+
+/* Q = the attacker's P(win) once the defender has answered his sorted
+   roll V (NA dice) in state (A, D) with ND dice: the mean over the
+   defender's ordered rolls of P(win) of the state each leads to.  */
+static void
+ref_answer_value (mpq_t q, ref_t *ref, unsigned long a, unsigned long d,
+                  const unsigned *v, unsigned na, unsigned nd)
+{
+  unsigned long count[REF_DICE + 1], total;
+  unsigned m = min_u (na, nd);
+  mpq_t t;
+
+  total = ref_answer (count, &ref->rules, v, na, nd);
+  mpq_init (t);
+  mpq_set_ui (q, 0, 1);
+  for (unsigned k = 0; k <= m; k++)
+    if (count[k] != 0)
+      {
+        mpq_set_ui (t, count[k], total);
+        mpq_canonicalize (t);
+        mpq_mul (t, t, ref_win (ref, a - k, d - (m - k)));
+        mpq_add (q, q, t);
+      }
+  mpq_clear (t);
+}
+
+/* The dice the defender rolls in state (A, D) against the sorted attack
+   roll V of NA dice, by his policy, word for word.  */
+static unsigned
+ref_defend (ref_t *ref, unsigned long a, unsigned long d, const unsigned *v,
+            unsigned na)
+{
+  const ro_rules_t *r = &ref->rules;
+  unsigned most = min_ul (d, r->defend_dice), best = 0;
+  mpq_t q, best_q;
+
+  switch (r->defender)
+    {
+    case RO_DEFENDER_MAX:
+      return most;
+    case RO_DEFENDER_WIERINGA:
+      if (most == 1)
+        return 1;
+      if (na == 1)
+        return most;
+      if (2 * v[1] > r->defend_sides)
+        return 1;
+      return most;
+    case RO_DEFENDER_OPTIMAL:
+      break;
+    }
+  /* The fewest P(win) for the attacker; on a tie the most dice.  */
+  mpq_init (q);
+  mpq_init (best_q);
+  for (unsigned nd = 1; nd <= most; nd++)
+    {
+      ref_answer_value (q, ref, a, d, v, na, nd);
+      if (best == 0 || mpq_cmp (q, best_q) <= 0)
+        {
+          best = nd;
+          mpq_set (best_q, q);
+        }
+    }
+  mpq_clear (q);
+  mpq_clear (best_q);
+  return best;
+}
+
+/* One round in state (A, D) when the attacker rolls NA dice and the
+   defender answers each roll by his policy: NUM[ka][kd] / *DEN is the
+   probability that the attacker loses ka armies and the defender kd.
+   DEN = attack_sides^NA * defend_sides^(most defence dice), the common
+   denominator of every (attack roll, defence roll) pair.  */
+static void
+ref_transition (unsigned long num[REF_DICE + 1][REF_DICE + 1],
+                unsigned long *den, ref_t *ref, unsigned long a,
+                unsigned long d, unsigned na)
+{
+  const ro_rules_t *r = &ref->rules;
+  unsigned most = min_ul (d, r->defend_dice);
+  unsigned dice[REF_DICE], v[REF_DICE];
+
+  memset (num, 0, (REF_DICE + 1) * sizeof num[0]);
+  *den = pow_ul (r->attack_sides, na) * pow_ul (r->defend_sides, most);
+  first_roll (dice, na);
+  do
+    {
+      unsigned long count[REF_DICE + 1];
+      unsigned nd, m;
+
+      sort_desc (v, dice, na);
+      nd = ref_defend (ref, a, d, v, na);
+      ck_assert (nd >= 1 && nd <= most);
+      m = min_u (na, nd);
+      ref_answer (count, r, v, na, nd);
+      for (unsigned k = 0; k <= m; k++)
+        num[k][m - k] += count[k] * pow_ul (r->defend_sides, most - nd);
+    }
+  while (next_roll (dice, na, r->attack_sides));
+}
+
+/* Q = the attacker's P(win) in state (A, D) when he rolls NA dice now
+   (and both sides follow their policies from then on).  */
+static void
+ref_value (mpq_t q, ref_t *ref, unsigned long a, unsigned long d,
+           unsigned na)
+{
+  unsigned long num[REF_DICE + 1][REF_DICE + 1], den;
+  mpq_t t;
+
+  ref_transition (num, &den, ref, a, d, na);
+  mpq_init (t);
+  mpq_set_ui (q, 0, 1);
+  for (unsigned ka = 0; ka <= na; ka++)
+    for (unsigned kd = 0; kd <= REF_DICE; kd++)
+      if (num[ka][kd] != 0)
+        {
+          mpq_set_ui (t, num[ka][kd], den);
+          mpq_canonicalize (t);
+          mpq_mul (t, t, ref_win (ref, a - ka, d - kd));
+          mpq_add (q, q, t);
+        }
+  mpq_clear (t);
+}
+
+/* P(win) of state (A, D), memoised, and the attacker's choice there.  */
+static mpq_srcptr
+ref_win (ref_t *ref, unsigned long a, unsigned long d)
+{
+  const ro_rules_t *r = &ref->rules;
+  size_t c = a * (ref->dmax + 1) + d;
+  int over;
+
+  ck_assert_msg (a <= ref->amax && d <= ref->dmax,
+                 "reference: (%lu, %lu) outside its grid", a, d);
+  if (ref->known[c])
+    return ref->win[c];
+  over = ref_over (r, a, d);
+  if (over != 0)
+    {
+      mpq_set_ui (ref->win[c], over > 0, 1);
+      ref->attack[c] = 0;
+    }
+  else
+    {
+      unsigned most = min_ul (fighting (r, a), r->attack_dice), best = 0;
+      mpq_t q, best_q;
+
+      mpq_init (q);
+      mpq_init (best_q);
+      /* The most P(win); on a tie the most dice.  */
+      for (unsigned na = r->attacker == RO_ATTACKER_MAX ? most : 1;
+           na <= most; na++)
+        {
+          ref_value (q, ref, a, d, na);
+          if (best == 0 || mpq_cmp (q, best_q) >= 0)
+            {
+              best = na;
+              mpq_set (best_q, q);
+            }
+        }
+      mpq_set (ref->win[c], best_q);
+      ref->attack[c] = (unsigned char) best;
+      mpq_clear (q);
+      mpq_clear (best_q);
+    }
+  ref->known[c] = 1;
+  return ref->win[c];
+}
+
+static unsigned
+ref_attack (ref_t *ref, unsigned long a, unsigned long d)
+{
+  ref_win (ref, a, d);
+  return ref->attack[a * (ref->dmax + 1) + d];
+}
+
+/* END[a * (dmax + 1) + d] (initialised by the caller) = the probability
+   that the battle A0 v D0 ends in (a, d): a forward pass over the states,
+   by falling number of armies (every round takes at least one), with the
+   reference's choices.  */
+static void
+ref_dist (mpq_t *end, ref_t *ref, unsigned long a0, unsigned long d0)
+{
+  const size_t cols = ref->dmax + 1;
+  mpq_t t;
+
+  mpq_init (t);
+  for (unsigned long a = 0; a <= ref->amax; a++)
+    for (unsigned long d = 0; d <= ref->dmax; d++)
+      mpq_set_ui (end[a * cols + d], 0, 1);
+  mpq_set_ui (end[a0 * cols + d0], 1, 1);
+  for (unsigned long s = a0 + d0 + 1; s-- > 0;)
+    for (unsigned long a = 0; a <= a0 && a <= s; a++)
+      {
+        unsigned long d = s - a, num[REF_DICE + 1][REF_DICE + 1], den;
+        mpq_ptr here = end[a * cols + d];
+        unsigned na;
+
+        if (d > d0 || mpq_sgn (here) == 0 || ref_over (&ref->rules, a, d))
+          continue;
+        na = ref_attack (ref, a, d);
+        ref_transition (num, &den, ref, a, d, na);
+        for (unsigned ka = 0; ka <= na; ka++)
+          for (unsigned kd = 0; kd <= REF_DICE; kd++)
+            if (num[ka][kd] != 0)
+              {
+                mpq_set_ui (t, num[ka][kd], den);
+                mpq_canonicalize (t);
+                mpq_mul (t, t, here);
+                mpq_add (end[(a - ka) * cols + d - kd],
+                         end[(a - ka) * cols + d - kd], t);
+              }
+        mpq_set_ui (here, 0, 1);
+      }
+  mpq_clear (t);
+}
+
+/* ------------------------------------------------------------------ */
+/* (e) The reference against known values                             */
+/* ------------------------------------------------------------------ */
+
+/* McLoone's exact table (seed 003), territory count, standard rules.  */
+static const struct
+{
+  unsigned long a, d;
+  const char *win;
+} mcloone[] = {
+  { 2, 1, "5/12" },
+  { 2, 2, "275/2592" },
+  { 3, 1, "1955/2592" },
+  { 3, 2, "235/648" },
+  { 3, 3, "692225/3359232" },
+  { 4, 3, "511817135/1088391168" },
+  { 5, 4, "16132151698115/33853318889472" }
+};
+
+START_TEST (test_reference_known)
+{
+  ro_rules_t r;
+  ref_t ref;
+  mpq_t want;
+  unsigned long num[REF_DICE + 1][REF_DICE + 1], den;
+
+  mpq_init (want);
+  ro_rules_init (&r);
+  ref_init (&ref, &r, 5, 4);
+  for (size_t i = 0; i < sizeof mcloone / sizeof mcloone[0]; i++)
+    {
+      ck_assert_int_eq (mpq_set_str (want, mcloone[i].win, 10), 0);
+      ck_assert_msg (mpq_equal (ref_win (&ref, mcloone[i].a, mcloone[i].d),
+                                want),
+                     "reference P(%lu, %lu) = %s, McLoone %s", mcloone[i].a,
+                     mcloone[i].d,
+                     mpq_get_str (NULL, 10,
+                                  ref_win (&ref, mcloone[i].a,
+                                           mcloone[i].d)), mcloone[i].win);
+    }
+  /* One round of 3 v 2 dice: of the 7776 rolls, 2890 cost the defender
+     two armies, 2611 one army each and 2275 the attacker two.  */
+  ref_transition (num, &den, &ref, 4, 2, 3);
+  ck_assert_uint_eq (den, 7776);
+  ck_assert_uint_eq (num[0][2], 2890);
+  ck_assert_uint_eq (num[1][1], 2611);
+  ck_assert_uint_eq (num[2][0], 2275);
+  ck_assert_uint_eq (ref_attack (&ref, 4, 2), 3);
+  ck_assert_uint_eq (ref_attack (&ref, 2, 2), 1);
+  ck_assert_uint_eq (ref_attack (&ref, 5, 0), 0);
+  ref_clear (&ref);
+
+  /* Counting the fighters, P(1, 1) = 5/12 too.  */
+  r.count = RO_COUNT_ATTACKERS;
+  ref_init (&ref, &r, 1, 1);
+  mpq_set_ui (want, 5, 12);
+  ck_assert (mpq_equal (ref_win (&ref, 1, 1), want));
+  ref_clear (&ref);
+  mpq_clear (want);
+}
+END_TEST
+
+/* The policies, standard rules, territory count: values from a second
+   brute force (Python fractions over every ordered roll, written apart
+   from this file).  Wieringa's Figure 4 (seed 001) is no anchor: his
+   P(3, 2) = 0.39 under his own defender is 32035/93312 = 0.3433 here,
+   and more than the 235/648 = 0.3627 of the defender who always rolls
+   two.  */
+static const struct
+{
+  ro_defender_t defender;
+  ro_attacker_t attacker;
+  unsigned long a, d;
+  const char *win;
+} policy_values[] = {
+  { RO_DEFENDER_WIERINGA, RO_ATTACKER_MAX, 3, 2, "32035/93312" },
+  { RO_DEFENDER_OPTIMAL, RO_ATTACKER_MAX, 3, 2, "32035/93312" },
+  { RO_DEFENDER_WIERINGA, RO_ATTACKER_MAX, 5, 4,
+    "684879790868723/1624959306694656" },
+  { RO_DEFENDER_OPTIMAL, RO_ATTACKER_MAX, 5, 4,
+    "1015860391015699/2437438960041984" },
+  { RO_DEFENDER_WIERINGA, RO_ATTACKER_OPTIMAL, 6, 5,
+    "815190630089984131/1871953121312243712" },
+  { RO_DEFENDER_OPTIMAL, RO_ATTACKER_OPTIMAL, 6, 5,
+    "24543055592841191533/56860576059859402752" }
+};
+
+START_TEST (test_reference_policies)
+{
+  ro_rules_t r;
+  ref_t ref;
+  mpq_t want;
+
+  mpq_init (want);
+  for (size_t i = 0; i < sizeof policy_values / sizeof policy_values[0]; i++)
+    {
+      ro_rules_init (&r);
+      r.defender = policy_values[i].defender;
+      r.attacker = policy_values[i].attacker;
+      ref_init (&ref, &r, policy_values[i].a, policy_values[i].d);
+      ck_assert_int_eq (mpq_set_str (want, policy_values[i].win, 10), 0);
+      ck_assert_msg (mpq_equal (ref_win (&ref, policy_values[i].a,
+                                         policy_values[i].d), want),
+                     "reference, defender %s, attacker %s: P(%lu, %lu) = %s, "
+                     "the second brute force %s",
+                     defender_name (r.defender), attacker_name (r.attacker),
+                     policy_values[i].a, policy_values[i].d,
+                     mpq_get_str (NULL, 10,
+                                  ref_win (&ref, policy_values[i].a,
+                                           policy_values[i].d)),
+                     policy_values[i].win);
+      ref_clear (&ref);
+    }
+  mpq_clear (want);
+}
+END_TEST
+
+/* Hand-checked choices of the optimal policies.  With one attacking
+   die the defender's second die can only help him, and in 3 v 2 at
+   (A, D) = (4, 2) a defender who sees 6 6 rolls one die.  */
+START_TEST (test_reference_choices)
+{
+  ro_rules_t r;
+  ref_t ref;
+  unsigned v[REF_DICE];
+
+  ro_rules_init (&r);
+  r.defender = RO_DEFENDER_OPTIMAL;
+  r.attacker = RO_ATTACKER_OPTIMAL;
+  ref_init (&ref, &r, 8, 8);
+  for (unsigned long d = 2; d <= 8; d++)
+    for (unsigned x = 1; x <= 6; x++)
+      {
+        v[0] = x;
+        ck_assert_uint_eq (ref_defend (&ref, 2, d, v, 1), 2);
+      }
+  /* Against 6 6 x: one die loses an army with probability 5/6 and
+     leaves (4, 1) (about 0.92 for the attacker) or (3, 2) (about 0.36):
+     about 0.82; two dice lose both armies with probability 25/36, which
+     ends the battle, and leave (3, 1) (about 0.75) with 10/36: about
+     0.91.  So one die.  */
+  v[0] = 6;
+  v[1] = 6;
+  v[2] = 1;
+  ck_assert_uint_eq (ref_defend (&ref, 4, 2, v, 3), 1);
+  /* Against 1 1 1 nothing is lost by rolling both.  */
+  v[0] = v[1] = v[2] = 1;
+  ck_assert_uint_eq (ref_defend (&ref, 4, 2, v, 3), 2);
+  /* A defender with one army has one choice.  */
+  v[0] = v[1] = v[2] = 6;
+  ck_assert_uint_eq (ref_defend (&ref, 8, 1, v, 3), 1);
+  ref_clear (&ref);
+
+  /* With a +3 hero only the attacker's first comparison favours him:
+     with two fighting armies, a second die adds a comparison he is
+     likely to lose, so at (3, D) he rolls one.  P(3, 2) = 10349/11664
+     (0.8873) with one die, 0.8130 with two, by the second brute force
+     in Python.  */
+  r.attack_bonus = 3;
+  ref_init (&ref, &r, 7, 7);
+  {
+    mpq_t q;
+    mpq_init (q);
+    mpq_set_ui (q, 10349, 11664);
+    ck_assert (mpq_equal (ref_win (&ref, 3, 2), q));
+    mpq_clear (q);
+  }
+  for (unsigned long d = 2; d <= 7; d++)
+    ck_assert_uint_eq (ref_attack (&ref, 3, d), 1);
+  ck_assert_uint_eq (ref_attack (&ref, 3, 1), 2);
+  ref_clear (&ref);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* (a) P(win) grids against the reference                             */
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  ref_t *ref;
+  const char *what;
+  unsigned long next_a, next_d, a_lo, d_hi, cells;
+} grid_visit_t;
+
+static int
+grid_visit (void *data, unsigned long a, unsigned long d, const mpq_t win)
+{
+  grid_visit_t *v = data;
+  mpq_srcptr want;
+
+  ck_assert_msg (a == v->next_a && d == v->next_d,
+                 "%s: visited (%lu, %lu), expected (%lu, %lu)", v->what, a,
+                 d, v->next_a, v->next_d);
+  ck_assert_msg (is_canonical (win), "%s, (%lu, %lu): not canonical",
+                 v->what, a, d);
+  want = ref_win (v->ref, a, d);
+  if (!mpq_equal (win, want))
+    ck_abort_msg ("%s, (%lu, %lu): ro_battle_grid %s = %.12f, the reference "
+                  "%s = %.12f", v->what, a, d, mpq_get_str (NULL, 10, win),
+                  mpq_get_d (win), mpq_get_str (NULL, 10, want),
+                  mpq_get_d (want));
+  if (++v->next_d > v->d_hi)
+    {
+      v->next_d = 0;
+      v->next_a++;
+    }
+  v->cells++;
+  return 0;
+}
+
+START_TEST (test_grid_policies)
+{
+  const rule_set_t *s = &rule_sets[_i];
+
+  for (size_t i = 0; i < 3; i++)
+    for (size_t j = 0; j < 2; j++)
+      {
+        char what[300];
+        ro_rules_t r;
+        ref_t ref;
+        grid_visit_t v;
+        int rc;
+
+        rules_from_set (&r, s);
+        r.defender = defenders[i];
+        r.attacker = attackers[j];
+        describe_rules (what, sizeof what, &r);
+        ref_init (&ref, &r, s->amax, s->dmax);
+        v.ref = &ref;
+        v.what = what;
+        v.a_lo = v.next_a = a_min (&r);
+        v.next_d = 0;
+        v.d_hi = s->dmax;
+        v.cells = 0;
+        rc = ro_battle_grid (&r, v.a_lo, s->amax, 0, s->dmax, grid_visit, &v);
+        ck_assert_msg (rc == RO_OK, "%s: ro_battle_grid gave %d", what, rc);
+        ck_assert_msg (v.cells == (s->amax - v.a_lo + 1) * (s->dmax + 1),
+                       "%s: %lu cells visited", what, v.cells);
+        ref_clear (&ref);
+      }
+}
+END_TEST
+
+/* ro_battle_win, cell by cell, agrees with the grid (and the reference)
+   on a few cells under the optimal policies.  */
+START_TEST (test_win_policies)
+{
+  const rule_set_t *s = &rule_sets[_i];
+
+  for (size_t i = 0; i < 3; i++)
+    for (size_t j = 0; j < 2; j++)
+      {
+        char what[300];
+        ro_rules_t r;
+        ref_t ref;
+        mpq_t got;
+
+        rules_from_set (&r, s);
+        r.defender = defenders[i];
+        r.attacker = attackers[j];
+        describe_rules (what, sizeof what, &r);
+        ref_init (&ref, &r, s->amax, s->dmax);
+        mpq_init (got);
+        for (unsigned long a = a_min (&r); a <= s->amax; a += 3)
+          for (unsigned long d = 0; d <= s->dmax; d += 2)
+            {
+              int rc = ro_battle_win (got, &r, a, d);
+              ck_assert_msg (rc == RO_OK, "%s, (%lu, %lu): ro_battle_win "
+                             "gave %d", what, a, d, rc);
+              ck_assert_msg (mpq_equal (got, ref_win (&ref, a, d)),
+                             "%s, (%lu, %lu): ro_battle_win %s, the "
+                             "reference %s", what, a, d,
+                             mpq_get_str (NULL, 10, got),
+                             mpq_get_str (NULL, 10, ref_win (&ref, a, d)));
+            }
+        mpq_clear (got);
+        ref_clear (&ref);
+      }
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* (b) The plan: P(win) and every choice                              */
+/* ------------------------------------------------------------------ */
+
+/* The classes of a roll of SIDES-sided dice by its SHOWN highest: the
+   multisets of SHOWN values, C(SIDES + SHOWN - 1, SHOWN).  */
+static size_t
+multisets (unsigned sides, unsigned shown)
+{
+  size_t c = 1;
+
+  for (unsigned i = 1; i <= shown; i++)
+    c = c * (sides + i - 1) / i;
+  return c;
+}
+
+/* The class of ROLLS whose highest dice are V[0 .. shown-1], or
+   ROLLS->n.  */
+static size_t
+class_of (const ro_rolls_t *rolls, const unsigned *v)
+{
+  for (size_t i = 0; i < rolls->n; i++)
+    {
+      unsigned k = 0;
+      while (k < rolls->shown && rolls->top[i * rolls->shown + k] == v[k])
+        k++;
+      if (k == rolls->shown)
+        return i;
+    }
+  return rolls->n;
+}
+
+/* The defender's answer in the plan to every ordered roll of NA dice in
+   state (A, D) is the reference's answer to it.  */
+static void
+check_plan_answers (const ro_plan_t *plan, ref_t *ref, const char *what,
+                    unsigned long a, unsigned long d,
+                    const ro_choice_t *ch)
+{
+  const ro_rules_t *r = &ref->rules;
+  unsigned dice[REF_DICE], v[REF_DICE], na = ch->attack_dice;
+  ro_rolls_t rolls;
+  char *seen;
+  int rc;
+
+  ro_rolls_init (&rolls);
+  rc = ro_rolls (&rolls, r, na, ch->most_defend_dice);
+  ck_assert_msg (rc == RO_OK, "%s, (%lu, %lu): ro_rolls gave %d", what, a,
+                 d, rc);
+  ck_assert_msg (rolls.n == ch->rolls && rolls.shown == ch->shown,
+                 "%s, (%lu, %lu): the choice has %zu classes of %u dice, "
+                 "ro_rolls %zu of %u", what, a, d, ch->rolls, ch->shown,
+                 rolls.n, rolls.shown);
+  seen = calloc (rolls.n, 1);
+  ck_assert_ptr_nonnull (seen);
+  first_roll (dice, na);
+  do
+    {
+      size_t i;
+      unsigned got, want;
+
+      sort_desc (v, dice, na);
+      i = class_of (&rolls, v);
+      ck_assert_msg (i < rolls.n, "%s, (%lu, %lu): roll %u %u %u in no "
+                     "class", what, a, d, v[0], na > 1 ? v[1] : 0,
+                     na > 2 ? v[2] : 0);
+      seen[i] = 1;
+      got = ro_plan_defend_dice (plan, a, d, i);
+      want = ref_defend (ref, a, d, v, na);
+      ck_assert_msg (got == want, "%s, state (%lu, %lu), attack %u dice "
+                     "showing %u %u %u (class %zu): the plan's defender "
+                     "rolls %u, the reference's %u", what, a, d, na, v[0],
+                     na > 1 ? v[1] : 0, na > 2 ? v[2] : 0, i, got, want);
+    }
+  while (next_roll (dice, na, r->attack_sides));
+  for (size_t i = 0; i < rolls.n; i++)
+    ck_assert_msg (seen[i], "%s, (%lu, %lu): class %zu holds no roll", what,
+                   a, d, i);
+  ck_assert_msg (ro_plan_defend_dice (plan, a, d, rolls.n) == 0,
+                 "%s, (%lu, %lu): an answer to class %zu of %zu", what, a, d,
+                 rolls.n, rolls.n);
+  free (seen);
+  ro_rolls_clear (&rolls);
+}
+
+/* Every state of the plan of A v D: the attacker's dice and the
+   defender's answers are the reference's.  */
+static void
+check_plan_states (const ro_plan_t *plan, ref_t *ref, const char *what,
+                   unsigned long amax, unsigned long dmax)
+{
+  const ro_rules_t *r = &ref->rules;
+
+  for (unsigned long a = 0; a <= amax; a++)
+    for (unsigned long d = 0; d <= dmax; d++)
+      {
+        ro_choice_t ch;
+        unsigned want = ref_attack (ref, a, d);
+        int rc = ro_plan_choice (&ch, plan, a, d);
+
+        if (a == 0 && r->count == RO_COUNT_TERRITORY && rc == RO_EINVAL)
+          continue;             /* no such territory */
+        ck_assert_msg (rc == RO_OK, "%s, (%lu, %lu): ro_plan_choice gave %d",
+                       what, a, d, rc);
+        ck_assert_msg (ch.attack_dice == want, "%s, state (%lu, %lu): the "
+                       "plan's attacker rolls %u, the reference's %u", what,
+                       a, d, ch.attack_dice, want);
+        if (want == 0)
+          {
+            ck_assert_msg (ro_plan_defend_dice (plan, a, d, 0) == 0,
+                           "%s, (%lu, %lu) is over, yet the defender "
+                           "answers", what, a, d);
+            continue;
+          }
+        ck_assert_msg (ch.most_attack_dice
+                       == min_ul (fighting (r, a), r->attack_dice)
+                       && ch.most_defend_dice == min_ul (d, r->defend_dice)
+                       && ch.shown == min_u (want, ch.most_defend_dice),
+                       "%s, (%lu, %lu): most %u v %u, shown %u", what, a, d,
+                       ch.most_attack_dice, ch.most_defend_dice, ch.shown);
+        ck_assert_msg (ch.rolls == multisets (r->attack_sides, ch.shown),
+                       "%s, (%lu, %lu): %zu classes", what, a, d, ch.rolls);
+        check_plan_answers (plan, ref, what, a, d, &ch);
+      }
+}
+
+START_TEST (test_plan_policies)
+{
+  const rule_set_t *s = &rule_sets[_i];
+
+  for (size_t i = 0; i < 3; i++)
+    for (size_t j = 0; j < 2; j++)
+      {
+        char what[300];
+        ro_rules_t r;
+        ref_t ref;
+        ro_plan_t plan;
+        unsigned long amax = s->amax - 1, dmax = s->dmax;
+        int rc;
+
+        rules_from_set (&r, s);
+        r.defender = defenders[i];
+        r.attacker = attackers[j];
+        describe_rules (what, sizeof what, &r);
+        ref_init (&ref, &r, amax, dmax);
+        ro_plan_init (&plan);
+        rc = ro_plan_solve (&plan, &r, amax, dmax);
+        ck_assert_msg (rc == RO_OK, "%s: ro_plan_solve (%lu, %lu) gave %d",
+                       what, amax, dmax, rc);
+        ck_assert_msg (plan.attackers == amax && plan.defenders == dmax,
+                       "%s: the plan is of %lu v %lu", what, plan.attackers,
+                       plan.defenders);
+        ck_assert_msg (is_canonical (plan.win), "%s: win not canonical",
+                       what);
+        ck_assert_msg (mpq_equal (plan.win, ref_win (&ref, amax, dmax)),
+                       "%s, (%lu, %lu): the plan's win %s, the reference %s",
+                       what, amax, dmax, mpq_get_str (NULL, 10, plan.win),
+                       mpq_get_str (NULL, 10, ref_win (&ref, amax, dmax)));
+        check_plan_states (&plan, &ref, what, amax, dmax);
+        /* Outside the plan.  */
+        {
+          ro_choice_t ch;
+          ck_assert_int_eq (ro_plan_choice (&ch, &plan, amax + 1, dmax),
+                            RO_EINVAL);
+          ck_assert_int_eq (ro_plan_choice (&ch, &plan, amax, dmax + 1),
+                            RO_EINVAL);
+        }
+        ro_plan_clear (&plan);
+        ref_clear (&ref);
+      }
+}
+END_TEST
+
+/* A plan solved twice in the same object, and a smaller battle's plan:
+   the same choices in the states they share.  */
+START_TEST (test_plan_reuse)
+{
+  ro_rules_t r;
+  ro_plan_t big, small;
+  ref_t ref;
+
+  ro_rules_init (&r);
+  r.defender = RO_DEFENDER_OPTIMAL;
+  r.attacker = RO_ATTACKER_OPTIMAL;
+  ref_init (&ref, &r, 9, 9);
+  ro_plan_init (&big);
+  ro_plan_init (&small);
+  ck_assert_int_eq (ro_plan_solve (&big, &r, 3, 3), RO_OK);
+  ck_assert_int_eq (ro_plan_solve (&big, &r, 9, 9), RO_OK);
+  ck_assert_int_eq (ro_plan_solve (&small, &r, 5, 7), RO_OK);
+  ck_assert (mpq_equal (big.win, ref_win (&ref, 9, 9)));
+  ck_assert (mpq_equal (small.win, ref_win (&ref, 5, 7)));
+  check_plan_states (&big, &ref, "standard, optimal v optimal, 9 v 9", 9, 9);
+  check_plan_states (&small, &ref, "standard, optimal v optimal, 5 v 7", 5,
+                     7);
+  ro_plan_clear (&big);
+  ro_plan_clear (&small);
+  ref_clear (&ref);
+}
+END_TEST
+
+/* Too many classes of rolls for the optimal defender to tell apart.  */
+START_TEST (test_plan_erange)
+{
+  ro_rules_t r;
+  ro_plan_t plan;
+  mpq_t q;
+
+  ro_rules_init (&r);
+  r.attack_sides = r.defend_sides = 100;
+  r.attack_dice = r.defend_dice = 5;
+  r.defender = RO_DEFENDER_OPTIMAL;
+  ro_plan_init (&plan);
+  mpq_init (q);
+  ck_assert_int_eq (ro_plan_solve (&plan, &r, 10, 10), RO_ERANGE);
+  ck_assert_int_lt (ro_battle_win (q, &r, 10, 10), 0);
+  /* A rule set the library refuses.  */
+  ro_rules_init (&r);
+  r.defender = (ro_defender_t) 7;
+  ck_assert_int_lt (ro_plan_solve (&plan, &r, 3, 3), 0);
+  mpq_clear (q);
+  ro_plan_clear (&plan);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* (c) Dominance: each side's better policy is never worse for him    */
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  mpq_t *cell;
+  unsigned long a_lo, dmax;
+} store_t;
+
+static int
+store_visit (void *data, unsigned long a, unsigned long d, const mpq_t win)
+{
+  store_t *s = data;
+
+  mpq_set (s->cell[(a - s->a_lo) * (s->dmax + 1) + d], win);
+  return 0;
+}
+
+static const struct
+{
+  unsigned sa, sd, da, dd;
+  int ab, db, ties_to_attacker;
+  ro_count_t count;
+  unsigned long stop, goal, amax, dmax;
+} dominance_sets[] = {
+  { 6, 6, 3, 2, 0, 0, 0, RO_COUNT_TERRITORY, 0, 0, 15, 15 },
+  { 6, 6, 3, 2, 0, 0, 0, RO_COUNT_ATTACKERS, 0, 0, 15, 15 },
+  { 6, 6, 3, 3, 0, 1, 1, RO_COUNT_TERRITORY, 0, 0, 12, 12 },
+  { 8, 6, 3, 2, 1, 0, 0, RO_COUNT_TERRITORY, 2, 1, 12, 12 },
+  { 6, 6, 3, 2, 2, 0, 0, RO_COUNT_TERRITORY, 0, 0, 12, 12 }
+};
+#define N_DOMINANCE_SETS (sizeof dominance_sets / sizeof dominance_sets[0])
+
+START_TEST (test_dominance)
+{
+  ro_rules_t r;
+  store_t st[3][2];
+  unsigned long amax = dominance_sets[_i].amax;
+  unsigned long dmax = dominance_sets[_i].dmax, a_lo;
+  size_t n;
+  char what[300];
+
+  ro_rules_init (&r);
+  r.attack_sides = dominance_sets[_i].sa;
+  r.defend_sides = dominance_sets[_i].sd;
+  r.attack_dice = dominance_sets[_i].da;
+  r.defend_dice = dominance_sets[_i].dd;
+  r.attack_bonus = dominance_sets[_i].ab;
+  r.defend_bonus = dominance_sets[_i].db;
+  r.ties = dominance_sets[_i].ties_to_attacker ? RO_TIES_ATTACKER
+    : RO_TIES_DEFENDER;
+  r.count = dominance_sets[_i].count;
+  r.stop = dominance_sets[_i].stop;
+  r.goal = dominance_sets[_i].goal;
+  a_lo = a_min (&r);
+  n = (amax - a_lo + 1) * (dmax + 1);
+  for (size_t i = 0; i < 3; i++)
+    for (size_t j = 0; j < 2; j++)
+      {
+        int rc;
+
+        st[i][j].a_lo = a_lo;
+        st[i][j].dmax = dmax;
+        st[i][j].cell = malloc (n * sizeof (mpq_t));
+        ck_assert_ptr_nonnull (st[i][j].cell);
+        for (size_t c = 0; c < n; c++)
+          mpq_init (st[i][j].cell[c]);
+        r.defender = defenders[i];
+        r.attacker = attackers[j];
+        rc = ro_battle_grid (&r, a_lo, amax, 0, dmax, store_visit,
+                             &st[i][j]);
+        describe_rules (what, sizeof what, &r);
+        ck_assert_msg (rc == RO_OK, "%s: ro_battle_grid gave %d", what, rc);
+      }
+  r.defender = RO_DEFENDER_MAX;
+  r.attacker = RO_ATTACKER_MAX;
+  describe_rules (what, sizeof what, &r);
+  for (unsigned long a = a_lo; a <= amax; a++)
+    for (unsigned long d = 0; d <= dmax; d++)
+      {
+        size_t c = (a - a_lo) * (dmax + 1) + d;
+        for (size_t j = 0; j < 2; j++)
+          {
+            mpq_srcptr opt = st[2][j].cell[c];
+            ck_assert_msg (mpq_cmp (opt, st[0][j].cell[c]) <= 0,
+                           "%s, attacker %s, (%lu, %lu): the optimal "
+                           "defender lets him win %.12f, the max defender "
+                           "%.12f", what, attacker_name (attackers[j]), a,
+                           d, mpq_get_d (opt), mpq_get_d (st[0][j].cell[c]));
+            ck_assert_msg (mpq_cmp (opt, st[1][j].cell[c]) <= 0,
+                           "%s, attacker %s, (%lu, %lu): the optimal "
+                           "defender lets him win %.12f, Wieringa's %.12f",
+                           what, attacker_name (attackers[j]), a, d,
+                           mpq_get_d (opt), mpq_get_d (st[1][j].cell[c]));
+          }
+        for (size_t i = 0; i < 3; i++)
+          ck_assert_msg (mpq_cmp (st[i][1].cell[c], st[i][0].cell[c]) >= 0,
+                         "%s, defender %s, (%lu, %lu): the optimal attacker "
+                         "wins %.12f, the max attacker %.12f", what,
+                         defender_name (defenders[i]), a, d,
+                         mpq_get_d (st[i][1].cell[c]),
+                         mpq_get_d (st[i][0].cell[c]));
+      }
+  for (size_t i = 0; i < 3; i++)
+    for (size_t j = 0; j < 2; j++)
+      {
+        for (size_t c = 0; c < n; c++)
+          mpq_clear (st[i][j].cell[c]);
+        free (st[i][j].cell);
+      }
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* (d) The distribution of the end under the policies                 */
+/* ------------------------------------------------------------------ */
+
+static const struct
+{
+  size_t set;                   /* in rule_sets */
+  ro_defender_t defender;
+  ro_attacker_t attacker;
+  unsigned long a, d;
+} dist_cases[] = {
+  { 0, RO_DEFENDER_OPTIMAL, RO_ATTACKER_OPTIMAL, 8, 6 },
+  { 0, RO_DEFENDER_WIERINGA, RO_ATTACKER_MAX, 7, 7 },
+  { 0, RO_DEFENDER_WIERINGA, RO_ATTACKER_OPTIMAL, 6, 5 },
+  { 0, RO_DEFENDER_MAX, RO_ATTACKER_OPTIMAL, 5, 6 },
+  { 1, RO_DEFENDER_OPTIMAL, RO_ATTACKER_MAX, 6, 6 },
+  { 5, RO_DEFENDER_OPTIMAL, RO_ATTACKER_OPTIMAL, 6, 6 },
+  { 7, RO_DEFENDER_OPTIMAL, RO_ATTACKER_OPTIMAL, 6, 5 },
+  { 8, RO_DEFENDER_WIERINGA, RO_ATTACKER_OPTIMAL, 6, 6 },
+  { 9, RO_DEFENDER_OPTIMAL, RO_ATTACKER_OPTIMAL, 8, 8 },
+  { 10, RO_DEFENDER_OPTIMAL, RO_ATTACKER_OPTIMAL, 7, 7 },
+  { 10, RO_DEFENDER_WIERINGA, RO_ATTACKER_MAX, 8, 6 }
+};
+#define N_DIST_CASES (sizeof dist_cases / sizeof dist_cases[0])
+
+START_TEST (test_dist_policies)
+{
+  const rule_set_t *s = &rule_sets[dist_cases[_i].set];
+  unsigned long a0 = dist_cases[_i].a, d0 = dist_cases[_i].d;
+  ro_rules_t r;
+  ref_t ref;
+  ro_dist_t dist;
+  mpq_t *end, sum, win;
+  size_t n = (a0 + 1) * (d0 + 1), nonzero = 0;
+  char what[300];
+  int rc;
+
+  rules_from_set (&r, s);
+  r.defender = dist_cases[_i].defender;
+  r.attacker = dist_cases[_i].attacker;
+  describe_rules (what, sizeof what, &r);
+  ref_init (&ref, &r, a0, d0);
+  end = malloc (n * sizeof *end);
+  ck_assert_ptr_nonnull (end);
+  for (size_t c = 0; c < n; c++)
+    mpq_init (end[c]);
+  ref_dist (end, &ref, a0, d0);
+  for (size_t c = 0; c < n; c++)
+    nonzero += mpq_sgn (end[c]) != 0;
+
+  mpq_inits (sum, win, (mpq_ptr) 0);
+  ro_dist_init (&dist);
+  rc = ro_battle_dist (&dist, &r, a0, d0);
+  ck_assert_msg (rc == RO_OK, "%s, %lu v %lu: ro_battle_dist gave %d", what,
+                 a0, d0, rc);
+  ck_assert_msg (dist.n == nonzero, "%s, %lu v %lu: %zu ends, the "
+                 "reference %zu", what, a0, d0, dist.n, nonzero);
+  for (size_t i = 0; i < dist.n; i++)
+    {
+      const ro_outcome_t *o = &dist.outcome[i];
+      mpq_srcptr want;
+
+      ck_assert_msg (o->attackers <= a0 && o->defenders <= d0,
+                     "%s, %lu v %lu: an end (%lu, %lu)", what, a0, d0,
+                     o->attackers, o->defenders);
+      want = end[o->attackers * (d0 + 1) + o->defenders];
+      ck_assert_msg (ref_over (&r, o->attackers, o->defenders) != 0,
+                     "%s, %lu v %lu: (%lu, %lu) is no end", what, a0, d0,
+                     o->attackers, o->defenders);
+      ck_assert_msg (o->won == (ref_over (&r, o->attackers, o->defenders)
+                                > 0), "%s, %lu v %lu: (%lu, %lu) won %d",
+                     what, a0, d0, o->attackers, o->defenders, o->won);
+      ck_assert_msg (is_canonical (o->p), "%s: not canonical", what);
+      ck_assert_msg (mpq_equal (o->p, want), "%s, %lu v %lu: end (%lu, %lu) "
+                     "has %s, the reference %s", what, a0, d0, o->attackers,
+                     o->defenders, mpq_get_str (NULL, 10, o->p),
+                     mpq_get_str (NULL, 10, want));
+      mpq_add (sum, sum, o->p);
+      if (o->won)
+        mpq_add (win, win, o->p);
+      if (i > 0)
+        {
+          const ro_outcome_t *b = &dist.outcome[i - 1];
+          ck_assert_msg (b->won >= o->won, "%s: a win after a hold", what);
+          ck_assert_msg (!(b->won && o->won)
+                         || b->attackers >= o->attackers,
+                         "%s: order of wins", what);
+          ck_assert_msg (b->won || o->won || b->defenders <= o->defenders,
+                         "%s: order of holds", what);
+        }
+    }
+  ck_assert_msg (mpq_cmp_ui (sum, 1, 1) == 0, "%s, %lu v %lu: sums to %s",
+                 what, a0, d0, mpq_get_str (NULL, 10, sum));
+  ck_assert_msg (mpq_equal (win, dist.win), "%s: the wins sum to %s, "
+                 "dist.win %s", what, mpq_get_str (NULL, 10, win),
+                 mpq_get_str (NULL, 10, dist.win));
+  ck_assert_msg (mpq_equal (win, ref_win (&ref, a0, d0)),
+                 "%s, %lu v %lu: the wins sum to %s, the reference's P(win) "
+                 "%s", what, a0, d0, mpq_get_str (NULL, 10, win),
+                 mpq_get_str (NULL, 10, ref_win (&ref, a0, d0)));
+  ck_assert_int_eq (ro_battle_win (sum, &r, a0, d0), RO_OK);
+  ck_assert_msg (mpq_equal (win, sum), "%s, %lu v %lu: the wins sum to %s, "
+                 "ro_battle_win %s", what, a0, d0,
+                 mpq_get_str (NULL, 10, win), mpq_get_str (NULL, 10, sum));
+
+  ro_dist_clear (&dist);
+  mpq_clears (sum, win, (mpq_ptr) 0);
+  for (size_t c = 0; c < n; c++)
+    mpq_clear (end[c]);
+  free (end);
+  ref_clear (&ref);
+}
+END_TEST
+
+Suite *
+plan_suite (void)
+{
+  Suite *s = suite_create ("plan");
+  TCase *tc;
+
+  tc = test_tcase_create ("reference");
+  tcase_add_test (tc, test_reference_known);
+  tcase_add_test (tc, test_reference_policies);
+  tcase_add_test (tc, test_reference_choices);
+  suite_add_tcase (s, tc);
+
+  tc = test_tcase_create ("grid");
+  tcase_add_loop_test (tc, test_grid_policies, 0, (int) N_RULE_SETS);
+  tcase_add_loop_test (tc, test_win_policies, 0, (int) N_RULE_SETS);
+  suite_add_tcase (s, tc);
+
+  tc = test_tcase_create ("plan");
+  tcase_add_loop_test (tc, test_plan_policies, 0, (int) N_RULE_SETS);
+  tcase_add_test (tc, test_plan_reuse);
+  tcase_add_test (tc, test_plan_erange);
+  suite_add_tcase (s, tc);
+
+  tc = test_tcase_create ("dominance");
+  tcase_add_loop_test (tc, test_dominance, 0, (int) N_DOMINANCE_SETS);
+  suite_add_tcase (s, tc);
+
+  tc = test_tcase_create ("dist");
+  tcase_add_loop_test (tc, test_dist_policies, 0, (int) N_DIST_CASES);
+  suite_add_tcase (s, tc);
+
+  return s;
+}
+
+int
+main (void)
+{
+  return test_main ("check_plan", plan_suite);
+}
