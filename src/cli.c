@@ -63,6 +63,26 @@ cli_parse_armies (unsigned long *out, const char *arg, const char *what)
 }
 
 int
+cli_parse_battle (const cli_opts_t *o, int argc, char **argv,
+                  unsigned long *a, unsigned long *d)
+{
+  if (argc == 0)
+    return cli_usage_error ("missing operands A and D");
+  int rc = cli_parse_armies (a, argv[0], "attacking armies");
+  if (rc != CLI_EXIT_OK)
+    return rc;
+  if (argc < 2)
+    return cli_usage_error ("missing operand D (defending armies)");
+  if (argc > 2)
+    return cli_usage_error ("extra operand '%s'", argv[2]);
+  rc = cli_parse_armies (d, argv[1], "defending armies");
+  if (rc == CLI_EXIT_OK && *a == 0 && o->rules.count == RO_COUNT_TERRITORY)
+    rc = cli_usage_error ("a territory holds at least 1 army: A must be at "
+                          "least 1 with --count territory");
+  return rc;
+}
+
+int
 cli_parse_range (unsigned long *lo, unsigned long *hi, const char *arg,
                  const char *what)
 {

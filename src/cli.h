@@ -67,6 +67,11 @@ int cli_usage_error (const char *fmt, ...)
    failure print an error naming WHAT and return CLI_EXIT_ERROR.  */
 int cli_parse_armies (unsigned long *out, const char *arg, const char *what);
 
+/* The operands A D of a battle into *A and *D: two counts of armies,
+   A at least 1 in the territory count.  */
+int cli_parse_battle (const cli_opts_t *opts, int argc, char **argv,
+                      unsigned long *a, unsigned long *d);
+
 /* Parse a count "N" or a range "LO..HI" (LO <= HI) of armies into *LO and
    *HI; on failure print an error naming WHAT and return CLI_EXIT_ERROR.  */
 int cli_parse_range (unsigned long *lo, unsigned long *hi, const char *arg,
@@ -162,6 +167,7 @@ int cmd_needed (const cli_opts_t *opts, int argc, char **argv);
 int cmd_table (const cli_opts_t *opts, int argc, char **argv);
 int cmd_verify (const cli_opts_t *opts, int argc, char **argv);
 int cmd_verify_float (const cli_opts_t *opts, int argc, char **argv);
+int cmd_policy (const cli_opts_t *opts, int argc, char **argv);
 
 /* -o FILE: standard output goes to a new temporary file beside FILE,
    which replaces FILE only when the command succeeds, so that a failed

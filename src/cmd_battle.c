@@ -85,21 +85,10 @@ parse_operands (const cli_opts_t *o, int argc, char **argv,
     return cli_usage_error ("missing operands A and D");
   if (is_word (argv[0]))
     return cli_usage_error ("unknown subcommand '%s' (the subcommands are "
-                            "'round', 'game' and 'binomial'; a battle "
-                            "takes two "
-                            "numbers, A D)", argv[0]);
-  int rc = cli_parse_armies (a, argv[0], "attacking armies");
-  if (rc != CLI_EXIT_OK)
-    return rc;
-  if (argc < 2)
-    return cli_usage_error ("missing operand D (defending armies)");
-  if (argc > 2)
-    return cli_usage_error ("extra operand '%s'", argv[2]);
-  rc = cli_parse_armies (d, argv[1], "defending armies");
-  if (rc == CLI_EXIT_OK && *a == 0 && o->rules.count == RO_COUNT_TERRITORY)
-    rc = cli_usage_error ("a territory holds at least 1 army: A must be at "
-                          "least 1 with --count territory");
-  return rc;
+                            "round, game, binomial, chain, needed, table, "
+                            "verify and policy; a battle takes two numbers, "
+                            "A D)", argv[0]);
+  return cli_parse_battle (o, argc, argv, a, d);
 }
 
 /* With --dist or --stats: P(win) from the distribution, then the

@@ -624,7 +624,7 @@ static const struct
 } subcommands[] = {
   {"round", cmd_round}, {"game", cmd_game}, {"binomial", cmd_binomial},
   {"chain", cmd_chain}, {"needed", cmd_needed}, {"table", cmd_table},
-  {"verify", cmd_verify}
+  {"verify", cmd_verify}, {"policy", cmd_policy}
 };
 
 static int
