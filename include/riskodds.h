@@ -164,6 +164,17 @@ void ro_round_clear (ro_round_t *round);
 int ro_round_count (ro_round_t *round, const ro_rules_t *rules,
                     unsigned na, unsigned nd);
 
+/* One round of NA attack dice against a defender who may roll up to
+   ND and chooses as RULES->defender says, when his choice does not
+   depend on the armies (RO_DEFENDER_MAX or RO_DEFENDER_WIERINGA;
+   RO_EINVAL for RO_DEFENDER_OPTIMAL): COUNT[K][L] is the number of the
+   TOTAL = attack_sides^NA * defend_sides^ND equally likely cases in
+   which the attacker loses K armies and the defender L.  The caller
+   initialises COUNT and TOTAL.  */
+int ro_round_policy (mpz_t count[RO_DICE_MAX + 1][RO_DICE_MAX + 1],
+                     mpz_t total, const ro_rules_t *rules, unsigned na,
+                     unsigned nd);
+
 /* ------------------------------------------------------------------ */
 /* Policies: which attack rolls a defender tells apart                */
 /* ------------------------------------------------------------------ */

@@ -108,6 +108,55 @@ print_round (const cli_opts_t *o, const ro_round_t *r, int first_round)
   return CLI_EXIT_OK;
 }
 
+/* One round against Wieringa's defender, who may roll up to ND dice:
+   every outcome that can happen, the attacker's best first.  */
+static int
+print_policy_round (const cli_opts_t *o, unsigned na, unsigned nd,
+                    int first_round)
+{
+  mpz_t count[RO_DICE_MAX + 1][RO_DICE_MAX + 1], total;
+  for (unsigned k = 0; k <= RO_DICE_MAX; k++)
+    for (unsigned l = 0; l <= RO_DICE_MAX; l++)
+      mpz_init (count[k][l]);
+  mpz_init (total);
+  int rc = CLI_EXIT_OK, lrc, n = 0;
+  if ((lrc = ro_round_policy (count, total, &o->rules, na, nd)) != RO_OK)
+    rc = cli_error ("%s", ro_strerror (lrc));
+  char *tot = rc == CLI_EXIT_OK ? mpz_get_str (NULL, 10, total) : NULL;
+  if (tot != NULL && o->format == CLI_FORMAT_JSON)
+    printf ("%s{\"attack_dice\":%u,\"defend_dice\":%u,\"total\":\"%s\","
+            "\"outcomes\":[", first_round ? "" : ",", na, nd, tot);
+  for (unsigned k = 0; k <= RO_DICE_MAX && tot != NULL; k++)
+    for (unsigned l = RO_DICE_MAX + 1; l-- > 0 && rc == CLI_EXIT_OK;)
+      {
+        if (mpz_sgn (count[k][l]) == 0)
+          continue;
+        ro_round_t r;           /* one outcome, as print_outcome takes it */
+        ro_round_init (&r);
+        r.attack_dice = na;
+        r.defend_dice = nd;
+        r.comparisons = k + l;
+        mpz_set (r.count[k], count[k][l]);
+        mpz_set (r.total, total);
+        outcome_text_t t;
+        rc = outcome_init (&t, &r, k, o->digits);
+        if (rc == CLI_EXIT_OK)
+          {
+            print_outcome (o, &r, k, &t, n++ == 0);
+            outcome_clear (&t);
+          }
+        ro_round_clear (&r);
+      }
+  if (tot != NULL && o->format == CLI_FORMAT_JSON)
+    fputs ("]}", stdout);
+  free (tot);
+  for (unsigned k = 0; k <= RO_DICE_MAX; k++)
+    for (unsigned l = 0; l <= RO_DICE_MAX; l++)
+      mpz_clear (count[k][l]);
+  mpz_clear (total);
+  return rc;
+}
+
 int
 cmd_round (const cli_opts_t *o, int argc, char **argv)
 {
@@ -123,6 +172,12 @@ cmd_round (const cli_opts_t *o, int argc, char **argv)
     for (unsigned nd = 1; nd <= o->rules.defend_dice && rc == CLI_EXIT_OK;
          nd++)
       {
+        if (o->rules.defender != RO_DEFENDER_MAX)
+          {
+            rc = print_policy_round (o, na, nd, first);
+            first = 0;
+            continue;
+          }
         int lrc = ro_round_count (&r, &o->rules, na, nd);
         if (lrc != RO_OK)
           rc = cli_error ("%s", ro_strerror (lrc));

@@ -175,3 +175,28 @@ ro_model_clear (ro_model_t *model)
         answers_clear (&model->answers[na][nd]);
       }
 }
+
+int
+ro_round_policy (mpz_t count[RO_DICE_MAX + 1][RO_DICE_MAX + 1], mpz_t total,
+                 const ro_rules_t *rules, unsigned na, unsigned nd)
+{
+  int rc = ro_rules_check (rules);
+  if (rc != RO_OK)
+    return rc;
+  if (na < 1 || na > rules->attack_dice || nd < 1 || nd > rules->defend_dice
+      || rules->defender == RO_DEFENDER_OPTIMAL)
+    return RO_EINVAL;
+  ro_model_t model;
+  rc = ro_model_init (&model, rules);
+  if (rc != RO_OK)
+    return rc;
+  const ro_step_t *step = &model.step[na][nd];
+  for (unsigned k = 0; k <= RO_DICE_MAX; k++)
+    for (unsigned l = 0; l <= RO_DICE_MAX; l++)
+      mpz_set_ui (count[k][l], 0);
+  for (unsigned i = 0; i < step->n; i++)
+    mpz_set (count[step->lose_a[i]][step->lose_d[i]], step->count[i]);
+  mpz_set (total, model.round[na][nd].total);
+  ro_model_clear (&model);
+  return RO_OK;
+}
