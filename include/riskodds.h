@@ -70,7 +70,12 @@ typedef enum
   /* The number of dice, 1 up to the most allowed, that minimises the
      attacker's exact probability of winning the whole battle given his
      roll; between equally good choices, the most dice.  */
-  RO_DEFENDER_OPTIMAL = 2
+  RO_DEFENDER_OPTIMAL = 2,
+  /* Wieringa's rules as the figures of seed 001 apply them: rule (3)
+     looks at the attacker's second die in the order rolled, not at his
+     second-highest (all 239 values of his Figure 4 follow from this, 82
+     from the rules as stated).  */
+  RO_DEFENDER_WIERINGA_ROLLED = 3
 } ro_defender_t;
 
 /* How many dice the attacker rolls.  He decides before rolling.  */
@@ -166,8 +171,8 @@ int ro_round_count (ro_round_t *round, const ro_rules_t *rules,
 
 /* One round of NA attack dice against a defender who may roll up to
    ND and chooses as RULES->defender says, when his choice does not
-   depend on the armies (RO_DEFENDER_MAX or RO_DEFENDER_WIERINGA;
-   RO_EINVAL for RO_DEFENDER_OPTIMAL): COUNT[K][L] is the number of the
+   depend on the armies (all but RO_DEFENDER_OPTIMAL, for which
+   RO_EINVAL): COUNT[K][L] is the number of the
    TOTAL = attack_sides^NA * defend_sides^ND equally likely cases in
    which the attacker loses K armies and the defender L.  The caller
    initialises COUNT and TOTAL.  */
@@ -204,7 +209,9 @@ int ro_rolls (ro_rolls_t *rolls, const ro_rules_t *rules, unsigned na,
 
 /* The classes of every (NA, ND) pair of RULES together: what
    RO_ROLLS_MAX bounds for a defender policy other than RO_DEFENDER_MAX
-   (RO_ROLLS_MAX + 1 when there are more).  */
+   (RO_ROLLS_MAX + 1 when there are more).  For
+   RO_DEFENDER_WIERINGA_ROLLED, whose answer depends on the order of the
+   dice, the ordered attack rolls of every NA when they are more.  */
 size_t ro_rules_rolls (const ro_rules_t *rules);
 
 /* The number of ordered rolls of ND defence dice (of defend_sides^ND) in
@@ -323,8 +330,9 @@ int ro_plan_choice (ro_choice_t *choice, const ro_plan_t *plan,
                     unsigned long a, unsigned long d);
 
 /* The defender's answer in state (A, D) to roll class I (I < rolls):
-   the number of dice he rolls; 0 when the state has no such class.  The
-   class's dice and weight are those of ro_rolls.  */
+   the number of dice he rolls; 0 when the state has no such class, and
+   under RO_DEFENDER_WIERINGA_ROLLED, whose answer is not one per class.
+   The class's dice and weight are those of ro_rolls.  */
 unsigned ro_plan_defend_dice (const ro_plan_t *plan, unsigned long a,
                               unsigned long d, size_t i);
 

@@ -283,6 +283,10 @@ cli_print_rules_text (FILE *out, const ro_rules_t *r)
   if (r->defender == RO_DEFENDER_WIERINGA)
     fputs ("The defender chooses his dice by Wieringa's rules, after seeing "
            "the attack roll.\n", out);
+  else if (r->defender == RO_DEFENDER_WIERINGA_ROLLED)
+    fputs ("The defender chooses his dice by Wieringa's rules as his "
+           "figures apply them\n(rule 3 reads the attacker's second die "
+           "as rolled, not his second-highest).\n", out);
   else if (r->defender == RO_DEFENDER_OPTIMAL)
     fputs ("The defender chooses his dice after seeing the attack roll, to "
            "minimise the\nattacker's P(win) (between equal choices, the "
@@ -296,6 +300,7 @@ const char *
 cli_defender_name (ro_defender_t defender)
 {
   return defender == RO_DEFENDER_WIERINGA ? "wieringa"
+    : defender == RO_DEFENDER_WIERINGA_ROLLED ? "wieringa-rolled"
     : defender == RO_DEFENDER_OPTIMAL ? "optimal" : "max";
 }
 

@@ -232,9 +232,12 @@ parse_defender (cli_opts_t *opts, const char *arg)
     opts->rules.defender = RO_DEFENDER_WIERINGA;
   else if (strcmp (arg, "optimal") == 0)
     opts->rules.defender = RO_DEFENDER_OPTIMAL;
+  else if (strcmp (arg, "wieringa-rolled") == 0)
+    opts->rules.defender = RO_DEFENDER_WIERINGA_ROLLED;
   else
     return cli_usage_error ("invalid --defender '%s' (expected 'max', "
-                            "'wieringa' or 'optimal')", arg);
+                            "'wieringa', 'wieringa-rolled' or 'optimal')",
+                            arg);
   opts->policy_given |= 1;
   return CLI_EXIT_OK;
 }
@@ -557,6 +560,11 @@ check_policies (const cli_opts_t *o, const char *sub)
   const ro_rules_t *r = &o->rules;
   int plain = r->defender == RO_DEFENDER_MAX
     && r->attacker == RO_ATTACKER_MAX;
+  if (strcmp (sub, "policy") == 0
+      && r->defender == RO_DEFENDER_WIERINGA_ROLLED)
+    return cli_usage_error ("'policy' shows one answer per attack roll "
+                            "class; --defender wieringa-rolled answers by "
+                            "the order of the dice (see 'round')");
   if (strcmp (sub, "policy") == 0 || plain)
     return CLI_EXIT_OK;
   if (strcmp (sub, "game") == 0 || strcmp (sub, "binomial") == 0)

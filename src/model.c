@@ -81,6 +81,58 @@ step_of_wieringa (ro_step_t *step, const ro_rules_t *rules, unsigned na,
   mpz_clear (c);
 }
 
+/* The step of Wieringa's defender as his figures apply his rules: rule
+   (3) reads the attacker's second die as rolled, so every ordered roll
+   of the attacker is answered on its own (ro_rules_rolls bounds them).
+   The dice of ROLL run as an odometer, the first die slowest.  */
+static int
+step_of_wieringa_rolled (ro_step_t *step, const ro_rules_t *rules,
+                         unsigned na, unsigned nd)
+{
+  unsigned char roll[RO_DICE_MAX], top[RO_DICE_MAX];
+  unsigned long cnt[RO_DICE_MAX + 1];
+  int rc = RO_OK;
+  mpz_t c;
+  mpz_init (c);
+  step->na = na;
+  step->nd = nd;
+  step->n = 0;
+  for (unsigned j = 0; j < na; j++)
+    roll[j] = 1;
+  for (;;)
+    {
+      for (unsigned j = 0; j < na; j++)
+        top[j] = roll[j];
+      for (unsigned j = 1; j < na; j++)     /* sort descending */
+        for (unsigned t = j; t > 0 && top[t] > top[t - 1]; t--)
+          {
+            unsigned char x = top[t];
+            top[t] = top[t - 1];
+            top[t - 1] = x;
+          }
+      unsigned n1 = ro_wieringa_dice (rules, na, roll, nd);
+      unsigned m = na < n1 ? na : n1;
+      rc = ro_rolls_answer (cnt, rules, na, top, n1);
+      if (rc != RO_OK)
+        break;
+      for (unsigned k = 0; k <= m; k++)
+        if (cnt[k] != 0)
+          {
+            mpz_ui_pow_ui (c, rules->defend_sides, nd - n1);
+            mpz_mul_ui (c, c, cnt[k]);
+            step_add (step, k, m - k, c);
+          }
+      unsigned j = na;
+      while (j > 0 && roll[j - 1] == rules->attack_sides)
+        roll[--j] = 1;
+      if (j == 0)
+        break;
+      roll[j - 1]++;
+    }
+  mpz_clear (c);
+  return rc;
+}
+
 static void
 answers_init (ro_answers_t *a)
 {
@@ -134,10 +186,12 @@ model_fill (ro_model_t *model, const ro_rules_t *rules)
           model->most_rolls = a->rolls.n;
       }
   for (unsigned na = 1; na <= rules->attack_dice && rc == RO_OK; na++)
-    for (unsigned nd = 1; nd <= rules->defend_dice; nd++)
+    for (unsigned nd = 1; nd <= rules->defend_dice && rc == RO_OK; nd++)
       if (rules->defender == RO_DEFENDER_WIERINGA)
         step_of_wieringa (&model->step[na][nd], rules, na, nd,
                           &model->answers[na][nd]);
+      else if (rules->defender == RO_DEFENDER_WIERINGA_ROLLED)
+        rc = step_of_wieringa_rolled (&model->step[na][nd], rules, na, nd);
       else
         step_of_round (&model->step[na][nd], &model->round[na][nd]);
   return rc;

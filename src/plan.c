@@ -380,6 +380,8 @@ ro_plan_defend_dice (const ro_plan_t *plan, unsigned long a,
     return c.most_defend_dice;
   if (r->defender == RO_DEFENDER_OPTIMAL)
     return plan_state (plan, a, d)[1 + i];
+  if (r->defender == RO_DEFENDER_WIERINGA_ROLLED)
+    return 0;                   /* not one answer per class */
   /* Wieringa's answer depends only on the class.  */
   ro_rolls_t rolls;
   ro_rolls_init (&rolls);

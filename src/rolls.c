@@ -48,6 +48,15 @@ ro_rolls_count (const ro_rules_t *rules, unsigned na, unsigned nd)
   return n > RO_ROLLS_MAX ? RO_ROLLS_MAX + 1 : (size_t) n;
 }
 
+static double
+pow_d (double x, unsigned k)
+{
+  double r = 1;
+  while (k-- > 0)
+    r *= x;
+  return r;
+}
+
 size_t
 ro_rules_rolls (const ro_rules_t *rules)
 {
@@ -55,6 +64,14 @@ ro_rules_rolls (const ro_rules_t *rules)
   for (unsigned na = 1; na <= rules->attack_dice; na++)
     for (unsigned nd = 1; nd <= rules->defend_dice; nd++)
       total += ro_rolls_count (rules, na, nd);
+  if (rules->defender == RO_DEFENDER_WIERINGA_ROLLED)
+    {
+      double ordered = 0;
+      for (unsigned na = 1; na <= rules->attack_dice; na++)
+        ordered += pow_d (rules->attack_sides, na);
+      if (ordered > total)
+        total = ordered > RO_ROLLS_MAX ? RO_ROLLS_MAX + 1 : (size_t) ordered;
+    }
   return total > RO_ROLLS_MAX ? RO_ROLLS_MAX + 1 : total;
 }
 
@@ -231,6 +248,8 @@ unsigned
 ro_wieringa_dice (const ro_rules_t *rules, unsigned na,
                   const unsigned char *top, unsigned long d)
 {
+  /* TOP may be the dice in the order rolled: rules (1) to (4) read
+     only the second die.  */
   unsigned most = ro_rules_defend_dice (rules, d);
   if (most <= 1)
     return most;                        /* (1) */

@@ -48,7 +48,8 @@ ro_rules_check (const ro_rules_t *rules)
     return RO_ERULES;
   if (rules->defender != RO_DEFENDER_MAX
       && rules->defender != RO_DEFENDER_WIERINGA
-      && rules->defender != RO_DEFENDER_OPTIMAL)
+      && rules->defender != RO_DEFENDER_OPTIMAL
+      && rules->defender != RO_DEFENDER_WIERINGA_ROLLED)
     return RO_ERULES;
   if (rules->attacker != RO_ATTACKER_MAX
       && rules->attacker != RO_ATTACKER_OPTIMAL)
