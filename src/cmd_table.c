@@ -360,6 +360,9 @@ cmd_table (const cli_opts_t *o, int argc, char **argv)
     return cli_usage_error ("--values both needs a long format (csv, tsv "
                             "or json): a grid shows one value per cell");
   int rc = cli_grid_ranges (o, t.a, t.d, 10);
+  /* --stats runs each battle's own forward pass, and so its plan.  */
+  if (rc == CLI_EXIT_OK && o->stats)
+    rc = cli_check_plan_memory (o, t.a[1], t.d[1]);
   if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_TEXT
       && t.values == CLI_VALUES_EXACT)
     rc = hold_grid (&t);

@@ -89,9 +89,11 @@ Usage: %s [OPTION]... A D\n\
   or:  %s needed [OPTION]... D | LO..HI | D1 D2...\n\
   or:  %s table [OPTION]...\n\
   or:  %s verify [OPTION]... FILE...\n\
-  or:  %s verify --float [OPTION]...\n", PACKAGE_NAME,
+  or:  %s verify --float [OPTION]...\n\
+  or:  %s policy [OPTION]... A D\n", PACKAGE_NAME,
           PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
-          PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME);
+          PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
+          PACKAGE_NAME);
   fputs ("\
 Compute exactly the odds of a Risk dice battle: the probability that A\n\
 attacking armies conquer a territory held by D armies, as a reduced\n\
@@ -117,6 +119,11 @@ Subcommands:\n\
   verify    judge the numbers of published tables (FILE, or - for\n\
             standard input) against the exact values; with --float,\n\
             show what double precision loses over a grid\n\
+  policy    the dice choices in every state of the battle A against D:\n\
+            the states where the attacker rolls fewer dice, the attack\n\
+            rolls the defender answers with fewer, where that departs\n\
+            from Wieringa's rules, and P(win) under each pair of\n\
+            policies (by default both sides optimal)\n\
 \n\
 Rule options (defaults: the standard game):\n\
       --sides=N          faces of every die (6); 2 to 100\n\
@@ -130,6 +137,22 @@ Rule options (defaults: the standard game):\n\
       --defend-bonus=K   the same for the defender (hero + fortress)\n\
       --ties=WHO         who wins a comparison of equal dice: 'defender'\n\
                            (default) or 'attacker'\n\
+\n\
+Dice policies (battles, chain, needed, table, verify, policy):\n\
+      --defender=P       how many dice the defender rolls, chosen after\n\
+                           seeing the attack roll: 'max' (default; the\n\
+                           most allowed), 'wieringa' (seed 001's rules:\n\
+                           one army, one die; against one attack die, the\n\
+                           most; the attacker's second-highest die above\n\
+                           half the sides (3 on a d6), one die; else the\n\
+                           most), 'wieringa-rolled' (the same rules as\n\
+                           his figures apply them: the second die as\n\
+                           rolled), or 'optimal' (the dice that minimise\n\
+                           the attacker's exact P(win); ties: the most)\n\
+      --attacker=P       how many dice the attacker rolls, chosen before\n\
+                           rolling: 'max' (default) or 'optimal' (the\n\
+                           dice that maximise his exact P(win) against\n\
+                           the defender's policy; ties: the most)\n\
 \n\
 Options:\n\
   -c, --count=HOW      how A counts the attacking armies: 'territory'\n\
@@ -182,8 +205,9 @@ Options:\n\
   -V, --version        display version information and exit\n\
 \n\
 By default the rules are the standard game: six-sided dice, the attacker\n\
-rolls up to 3 dice, the defender up to 2, both always the most they may;\n\
-the highest dice are compared in pairs and ties go to the defender.\n\
+rolls up to 3 dice, the defender up to 2, both always the most they may\n\
+(see --defender, --attacker); the highest dice are compared in pairs and\n\
+ties go to the defender.\n\
 \n\
 Examples:\n\
   riskodds 18 6                    P(18 armies conquer 6), 20 digits\n\
@@ -205,6 +229,9 @@ Examples:\n\
                                    check a published table\n\
   riskodds verify --float --attackers 1..200 --defenders 1..200\n\
                                    what double precision gets wrong\n\
+  riskodds --defender optimal 10 10\n\
+                                   a defender who picks his dice well\n\
+  riskodds policy 6 4              where the best choices lie\n\
 \n\
 Exit status: 0 on success; 1 when verify finds a value that disagrees;\n\
 2 for a usage error, invalid input (verify: FILE:LINE:COLUMN), a battle\n\
