@@ -178,28 +178,46 @@ text_wins (const policy_t *p)
   return rc;
 }
 
+/* Whether state (A, D) is one where the attacker may choose (*CHOICE),
+   and whether he rolls fewer dice than he may there.  */
+static int
+attacker_choice (const policy_t *p, unsigned long a, unsigned long d,
+                 int *fewer)
+{
+  ro_choice_t c;
+  ro_plan_choice (&c, &p->plan, a, d);
+  *fewer = c.attack_dice < c.most_attack_dice;
+  return c.attack_dice != 0 && c.most_attack_dice >= 2;
+}
+
 static void
 text_attacker (const policy_t *p)
 {
   unsigned long states = 0, fewer = 0;
+  int f;
   for (unsigned long a = first_a (p); a <= p->a; a++)
     for (unsigned long d = 1; d <= p->d; d++)
-      {
-        ro_choice_t c;
-        ro_plan_choice (&c, &p->plan, a, d);
-        if (c.attack_dice == 0 || c.most_attack_dice < 2)
-          continue;
-        states++;
-        if (c.attack_dice == c.most_attack_dice)
-          continue;
-        if (fewer++ == 0)
-          printf ("%5s %5s  %4s  %4s\n", "A", "D", "dice", "most");
-        printf ("%5lu %5lu  %4u  %4u\n", a, d, c.attack_dice,
-                c.most_attack_dice);
-      }
-  printf ("The attacker (%s) rolls fewer than the most dice in %lu of "
-          "the %lu states\nwhere he has a choice.\n",
-          cli_attacker_name (p->rules.attacker), fewer, states);
+      if (attacker_choice (p, a, d, &f))
+        {
+          states++;
+          fewer += f;
+        }
+  printf ("The attacker (%s) rolls fewer than the most dice in %lu of the "
+          "%lu states\nwhere he has a choice%s\n",
+          cli_attacker_name (p->rules.attacker), fewer, states,
+          fewer ? ":" : ".");
+  if (fewer == 0)
+    return;
+  printf ("%5s %5s  %4s  %4s\n", "A", "D", "dice", "most");
+  for (unsigned long a = first_a (p); a <= p->a; a++)
+    for (unsigned long d = 1; d <= p->d; d++)
+      if (attacker_choice (p, a, d, &f) && f)
+        {
+          ro_choice_t c;
+          ro_plan_choice (&c, &p->plan, a, d);
+          printf ("%5lu %5lu  %4u  %4u\n", a, d, c.attack_dice,
+                  c.most_attack_dice);
+        }
 }
 
 /* The rolls of state (A, D) answered with fewer dice, then those that
@@ -249,16 +267,18 @@ text_defender (const policy_t *p)
       puts ("The defender (max) always rolls the most dice he may.");
       return;
     }
-  printf ("The defender's answers (%s): in each state A v D, the attacker's "
-          "dice\n(attack v most defence dice), then the attack rolls he "
-          "answers with fewer\ndice, by the highest dice that matter",
-          cli_defender_name (p->rules.defender));
+  printf ("The defender's answers (%s): in each state A v D where he has "
+          "a choice, the\nattack rolls he answers with fewer dice than he "
+          "may roll, by the attacker's\nhighest dice, the only ones that "
+          "matter", cli_defender_name (p->rules.defender));
   if (p->rules.defend_dice > 2)
     fputs (" (':N': with N dice)", stdout);
   if (p->rules.defender == RO_DEFENDER_OPTIMAL)
-    fputs ("; after '|',\nthe rolls Wieringa's rules answer differently, "
-           "with his number of dice", stdout);
+    fputs ("; after '|', the rolls\nWieringa's rules answer differently, "
+           "and with how many dice", stdout);
   puts (".");
+  printf ("%5s %5s  %-5s  %s\n", "A", "D", "dice", "answered with fewer "
+          "dice");
   unsigned long shown = 0;
   for (unsigned long a = first_a (p); a <= p->a; a++)
     for (unsigned long d = 2; d <= p->d; d++)
