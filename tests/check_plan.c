@@ -60,6 +60,8 @@ defender_name (ro_defender_t p)
       return "max";
     case RO_DEFENDER_WIERINGA:
       return "wieringa";
+    case RO_DEFENDER_WIERINGA_ROLLED:
+      return "wieringa-rolled";
     case RO_DEFENDER_OPTIMAL:
       return "optimal";
     }
@@ -161,7 +163,10 @@ rules_from_set (ro_rules_t *r, const rule_set_t *s)
 }
 
 static const ro_defender_t defenders[] =
-  { RO_DEFENDER_MAX, RO_DEFENDER_WIERINGA, RO_DEFENDER_OPTIMAL };
+  { RO_DEFENDER_MAX, RO_DEFENDER_WIERINGA, RO_DEFENDER_OPTIMAL,
+    RO_DEFENDER_WIERINGA_ROLLED };
+#define N_DEFENDERS (sizeof defenders / sizeof defenders[0])
+#define OPT 2                   /* defenders[OPT] is the optimal one */
 static const ro_attacker_t attackers[] =
   { RO_ATTACKER_MAX, RO_ATTACKER_OPTIMAL };
 
@@ -343,11 +348,12 @@ ref_answer_value (mpq_t q, ref_t *ref, unsigned long a, unsigned long d,
   mpq_clear (t);
 }
 
-/* The dice the defender rolls in state (A, D) against the sorted attack
-   roll V of NA dice, by his policy, word for word.  */
+/* The dice the defender rolls in state (A, D) against the attack roll
+   DICE of NA dice (in the order rolled; V is it sorted, highest first),
+   by his policy, word for word.  */
 static unsigned
-ref_defend (ref_t *ref, unsigned long a, unsigned long d, const unsigned *v,
-            unsigned na)
+ref_defend (ref_t *ref, unsigned long a, unsigned long d,
+            const unsigned *dice, const unsigned *v, unsigned na)
 {
   const ro_rules_t *r = &ref->rules;
   unsigned most = min_ul (d, r->defend_dice), best = 0;
@@ -358,11 +364,14 @@ ref_defend (ref_t *ref, unsigned long a, unsigned long d, const unsigned *v,
     case RO_DEFENDER_MAX:
       return most;
     case RO_DEFENDER_WIERINGA:
+    case RO_DEFENDER_WIERINGA_ROLLED:
       if (most == 1)
         return 1;
       if (na == 1)
         return most;
-      if (2 * v[1] > r->defend_sides)
+      /* The second-highest die, or the second die as rolled.  */
+      if (2 * (r->defender == RO_DEFENDER_WIERINGA ? v[1] : dice[1])
+          > r->defend_sides)
         return 1;
       return most;
     case RO_DEFENDER_OPTIMAL:
@@ -408,7 +417,7 @@ ref_transition (unsigned long num[REF_DICE + 1][REF_DICE + 1],
       unsigned nd, m;
 
       sort_desc (v, dice, na);
-      nd = ref_defend (ref, a, d, v, na);
+      nd = ref_defend (ref, a, d, dice, v, na);
       require_msg (nd >= 1 && nd <= most, "reference: %u dice of %u", nd,
                    most);
       m = min_u (na, nd);
@@ -598,6 +607,69 @@ START_TEST (test_reference_known)
 }
 END_TEST
 
+/* Wieringa's Figure 4 (seed 001): P(win) in hundredths, territory
+   count, X = 1 .. 15 attacking armies (rows), Y = 0 .. 15 defending
+   (columns); -1 where he prints "-".  His text states rule (3) on the
+   attacker's second-highest die, but his figures follow from rule (3)
+   on the second die as rolled (RO_DEFENDER_WIERINGA_ROLLED): under the
+   rules as stated P(3, 2) is 32035/93312 = 0.3433, not his 0.39.  */
+static const int wieringa_figure4[15][16] = {
+  { -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+  { 100, 42, 11, 3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+  { 100, 75, 39, 20, 9, 4, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0 },
+  { 100, 92, 67, 47, 31, 20, 12, 8, 5, 3, 2, 1, 1, 0, 0, 0 },
+  { 100, 97, 81, 64, 48, 35, 25, 17, 12, 8, 5, 3, 2, 1, 1, 1 },
+  { 100, 99, 90, 78, 64, 51, 39, 29, 21, 15, 11, 8, 5, 4, 2, 2 },
+  { 100, 100, 95, 86, 76, 64, 52, 41, 32, 25, 18, 14, 10, 7, 5, 4 },
+  { 100, 100, 97, 92, 84, 74, 64, 53, 44, 35, 27, 21, 16, 12, 9, 7 },
+  { 100, 100, 99, 95, 90, 82, 74, 64, 55, 45, 37, 30, 24, 18, 14, 11 },
+  { 100, 100, 99, 97, 94, 88, 81, 73, 64, 56, 47, 39, 32, 26, 20, 16 },
+  { 100, 100, 100, 98, 96, 92, 87, 80, 73, 65, 56, 48, 41, 34, 28, 22 },
+  { 100, 100, 100, 99, 98, 95, 91, 86, 80, 73, 65, 57, 50, 42, 36, 30 },
+  { 100, 100, 100, 99, 99, 97, 94, 90, 85, 79, 72, 65, 58, 51, 44, 37 },
+  { 100, 100, 100, 100, 99, 98, 96, 93, 89, 84, 79, 72, 66, 59, 52, 45 },
+  { 100, 100, 100, 100, 99, 99, 97, 95, 92, 89, 84, 78, 72, 66, 59, 53 }
+};
+
+/* Every cell of Figure 4 within half a hundredth of Q(X, Y).  */
+static void
+check_figure4 (ref_t *ref, const char *who)
+{
+  mpq_t cell, err, half;
+
+  mpq_inits (cell, err, half, (mpq_ptr) 0);
+  mpq_set_ui (half, 1, 200);
+  for (unsigned long x = 1; x <= 15; x++)
+    for (unsigned long y = 0; y <= 15; y++)
+      {
+        int h = wieringa_figure4[x - 1][y];
+        if (h < 0)
+          continue;
+        mpq_set_ui (cell, (unsigned long) h, 100);
+        mpq_canonicalize (cell);
+        mpq_sub (err, ref_win (ref, x, y), cell);
+        mpq_abs (err, err);
+        ck_assert_msg (mpq_cmp (err, half) <= 0,
+                       "%s P(%lu, %lu) = %.6f, Wieringa's Figure 4 %d.%02d",
+                       who, x, y, mpq_get_d (ref_win (ref, x, y)), h / 100,
+                       h % 100);
+      }
+  mpq_clears (cell, err, half, (mpq_ptr) 0);
+}
+
+START_TEST (test_reference_figure4)
+{
+  ro_rules_t r;
+  ref_t ref;
+
+  ro_rules_init (&r);
+  r.defender = RO_DEFENDER_WIERINGA_ROLLED;
+  ref_init (&ref, &r, 15, 15);
+  check_figure4 (&ref, "reference");
+  ref_clear (&ref);
+}
+END_TEST
+
 /* The policies, standard rules, territory count: values from a second
    brute force (Python fractions over every ordered roll, written apart
    from this file).  Wieringa's Figure 4 (seed 001) is no anchor: his
@@ -670,7 +742,7 @@ START_TEST (test_reference_choices)
     for (unsigned x = 1; x <= 6; x++)
       {
         v[0] = x;
-        ck_assert_uint_eq (ref_defend (&ref, 2, d, v, 1), 2);
+        ck_assert_uint_eq (ref_defend (&ref, 2, d, v, v, 1), 2);
       }
   /* Against 6 6 x: one die loses an army with probability 5/6 and
      leaves (4, 1) (about 0.92 for the attacker) or (3, 2) (about 0.36):
@@ -680,13 +752,13 @@ START_TEST (test_reference_choices)
   v[0] = 6;
   v[1] = 6;
   v[2] = 1;
-  ck_assert_uint_eq (ref_defend (&ref, 4, 2, v, 3), 1);
+  ck_assert_uint_eq (ref_defend (&ref, 4, 2, v, v, 3), 1);
   /* Against 1 1 1 nothing is lost by rolling both.  */
   v[0] = v[1] = v[2] = 1;
-  ck_assert_uint_eq (ref_defend (&ref, 4, 2, v, 3), 2);
+  ck_assert_uint_eq (ref_defend (&ref, 4, 2, v, v, 3), 2);
   /* A defender with one army has one choice.  */
   v[0] = v[1] = v[2] = 6;
-  ck_assert_uint_eq (ref_defend (&ref, 8, 1, v, 3), 1);
+  ck_assert_uint_eq (ref_defend (&ref, 8, 1, v, v, 3), 1);
   ref_clear (&ref);
 
   /* With a +3 hero only the attacker's first comparison favours him:
@@ -751,7 +823,7 @@ START_TEST (test_grid_policies)
 {
   const rule_set_t *s = &rule_sets[_i];
 
-  for (size_t i = 0; i < 3; i++)
+  for (size_t i = 0; i < N_DEFENDERS; i++)
     for (size_t j = 0; j < 2; j++)
       {
         char what[300];
@@ -786,7 +858,7 @@ START_TEST (test_win_policies)
 {
   const rule_set_t *s = &rule_sets[_i];
 
-  for (size_t i = 0; i < 3; i++)
+  for (size_t i = 0; i < N_DEFENDERS; i++)
     for (size_t j = 0; j < 2; j++)
       {
         char what[300];
@@ -815,6 +887,32 @@ START_TEST (test_win_policies)
         mpq_clear (got);
         ref_clear (&ref);
       }
+}
+END_TEST
+
+/* The library reproduces Wieringa's Figure 4 cell for cell with his
+   rule (3) on the dice as rolled, through the reference (which
+   test_reference_figure4 holds to the figure).  */
+START_TEST (test_grid_figure4)
+{
+  ro_rules_t r;
+  ref_t ref;
+  grid_visit_t v;
+
+  ro_rules_init (&r);
+  r.defender = RO_DEFENDER_WIERINGA_ROLLED;
+  ref_init (&ref, &r, 15, 15);
+  v.ref = &ref;
+  v.what = "Wieringa's Figure 4";
+  v.a_lo = v.next_a = 1;
+  v.next_d = 0;
+  v.d_hi = 15;
+  v.cells = 0;
+  ck_assert_int_eq (ro_battle_grid (&r, 1, 15, 0, 15, grid_visit, &v),
+                    RO_OK);
+  ck_assert_uint_eq (v.cells, 15 * 16);
+  check_figure4 (&ref, "reference");
+  ref_clear (&ref);
 }
 END_TEST
 
@@ -886,7 +984,13 @@ check_plan_answers (const ro_plan_t *plan, ref_t *ref, const char *what,
                    na > 2 ? v[2] : 0);
       seen[i] = 1;
       got = ro_plan_defend_dice (plan, a, d, i);
-      want = ref_defend (ref, a, d, v, na);
+      want = ref_defend (ref, a, d, dice, v, na);
+      /* Wieringa's rule on the dice as rolled has no answer per class
+         (the library gives 0), save where he has one army and one
+         choice.  */
+      if (r->defender == RO_DEFENDER_WIERINGA_ROLLED
+          && !(ch->most_defend_dice == 1 && got == want))
+        want = 0;
       require_msg (got == want, "%s, state (%lu, %lu), attack %u dice "
                    "showing %u %u %u (class %zu): the plan's defender "
                    "rolls %u, the reference's %u", what, a, d, na, v[0],
@@ -948,7 +1052,7 @@ START_TEST (test_plan_policies)
 {
   const rule_set_t *s = &rule_sets[_i];
 
-  for (size_t i = 0; i < 3; i++)
+  for (size_t i = 0; i < N_DEFENDERS; i++)
     for (size_t j = 0; j < 2; j++)
       {
         char what[300];
@@ -1034,6 +1138,15 @@ START_TEST (test_plan_erange)
   mpq_init (q);
   ck_assert_int_eq (ro_plan_solve (&plan, &r, 10, 10), RO_ERANGE);
   ck_assert_int_lt (ro_battle_win (q, &r, 10, 10), 0);
+  /* 100-sided dice, 3 v 2: 10500 classes in all, few enough for
+     Wieringa's rules as stated, but his rule on the dice as rolled
+     tells apart every ordered roll, 100 + 100^2 + 100^3 of them.  */
+  r.attack_dice = 3;
+  r.defend_dice = 2;
+  r.defender = RO_DEFENDER_WIERINGA;
+  ck_assert_int_eq (ro_plan_solve (&plan, &r, 4, 3), RO_OK);
+  r.defender = RO_DEFENDER_WIERINGA_ROLLED;
+  ck_assert_int_eq (ro_plan_solve (&plan, &r, 4, 3), RO_ERANGE);
   /* A rule set the library refuses.  */
   ro_rules_init (&r);
   r.defender = (ro_defender_t) 7;
@@ -1068,19 +1181,22 @@ static const struct
   int ab, db, ties_to_attacker;
   ro_count_t count;
   unsigned long stop, goal, amax, dmax;
+  int attacker_matters;         /* his optimal choice beats the most dice
+                                   somewhere (the reference says so) */
 } dominance_sets[] = {
-  { 6, 6, 3, 2, 0, 0, 0, RO_COUNT_TERRITORY, 0, 0, 15, 15 },
-  { 6, 6, 3, 2, 0, 0, 0, RO_COUNT_ATTACKERS, 0, 0, 15, 15 },
-  { 6, 6, 3, 3, 0, 1, 1, RO_COUNT_TERRITORY, 0, 0, 12, 12 },
-  { 8, 6, 3, 2, 1, 0, 0, RO_COUNT_TERRITORY, 2, 1, 12, 12 },
-  { 6, 6, 3, 2, 2, 0, 0, RO_COUNT_TERRITORY, 0, 0, 12, 12 }
+  { 6, 6, 3, 2, 0, 0, 0, RO_COUNT_TERRITORY, 0, 0, 15, 15, 0 },
+  { 6, 6, 3, 2, 0, 0, 0, RO_COUNT_ATTACKERS, 0, 0, 15, 15, 0 },
+  { 6, 6, 3, 3, 0, 1, 1, RO_COUNT_TERRITORY, 0, 0, 12, 12, 0 },
+  { 8, 6, 3, 2, 1, 0, 0, RO_COUNT_TERRITORY, 2, 1, 12, 12, 0 },
+  { 6, 6, 3, 2, 2, 0, 0, RO_COUNT_TERRITORY, 0, 0, 12, 12, 1 }
 };
 #define N_DOMINANCE_SETS (sizeof dominance_sets / sizeof dominance_sets[0])
 
 START_TEST (test_dominance)
 {
   ro_rules_t r;
-  store_t st[3][2];
+  store_t st[N_DEFENDERS][2];
+  unsigned long better_defence[2] = { 0, 0 }, better_attack = 0;
   unsigned long amax = dominance_sets[_i].amax;
   unsigned long dmax = dominance_sets[_i].dmax, a_lo;
   size_t n;
@@ -1100,7 +1216,7 @@ START_TEST (test_dominance)
   r.goal = dominance_sets[_i].goal;
   a_lo = a_min (&r);
   n = (amax - a_lo + 1) * (dmax + 1);
-  for (size_t i = 0; i < 3; i++)
+  for (size_t i = 0; i < N_DEFENDERS; i++)
     for (size_t j = 0; j < 2; j++)
       {
         int rc;
@@ -1127,27 +1243,35 @@ START_TEST (test_dominance)
         size_t c = (a - a_lo) * (dmax + 1) + d;
         for (size_t j = 0; j < 2; j++)
           {
-            mpq_srcptr opt = st[2][j].cell[c];
-            ck_assert_msg (mpq_cmp (opt, st[0][j].cell[c]) <= 0,
+            mpq_srcptr opt = st[OPT][j].cell[c];
+            for (size_t i = 0; i < N_DEFENDERS; i++)
+              require_msg (mpq_cmp (opt, st[i][j].cell[c]) <= 0,
                            "%s, attacker %s, (%lu, %lu): the optimal "
-                           "defender lets him win %.12f, the max defender "
+                           "defender lets him win %.12f, the %s defender "
                            "%.12f", what, attacker_name (attackers[j]), a,
-                           d, mpq_get_d (opt), mpq_get_d (st[0][j].cell[c]));
-            ck_assert_msg (mpq_cmp (opt, st[1][j].cell[c]) <= 0,
-                           "%s, attacker %s, (%lu, %lu): the optimal "
-                           "defender lets him win %.12f, Wieringa's %.12f",
-                           what, attacker_name (attackers[j]), a, d,
-                           mpq_get_d (opt), mpq_get_d (st[1][j].cell[c]));
+                           d, mpq_get_d (opt), defender_name (defenders[i]),
+                           mpq_get_d (st[i][j].cell[c]));
+            better_defence[j] += mpq_cmp (opt, st[0][j].cell[c]) < 0;
           }
-        for (size_t i = 0; i < 3; i++)
-          ck_assert_msg (mpq_cmp (st[i][1].cell[c], st[i][0].cell[c]) >= 0,
-                         "%s, defender %s, (%lu, %lu): the optimal attacker "
-                         "wins %.12f, the max attacker %.12f", what,
-                         defender_name (defenders[i]), a, d,
+        for (size_t i = 0; i < N_DEFENDERS; i++)
+          {
+            int cmp = mpq_cmp (st[i][1].cell[c], st[i][0].cell[c]);
+            require_msg (cmp >= 0, "%s, defender %s, (%lu, %lu): the "
+                         "optimal attacker wins %.12f, the max attacker "
+                         "%.12f", what, defender_name (defenders[i]), a, d,
                          mpq_get_d (st[i][1].cell[c]),
                          mpq_get_d (st[i][0].cell[c]));
+            better_attack += cmp > 0;
+          }
       }
-  for (size_t i = 0; i < 3; i++)
+  /* The policies did take effect.  */
+  ck_assert_msg (better_defence[0] > 0 && better_defence[1] > 0,
+                 "%s: the optimal defender never does better than the max",
+                 what);
+  ck_assert_msg (!dominance_sets[_i].attacker_matters || better_attack > 0,
+                 "%s: the optimal attacker never does better than the max",
+                 what);
+  for (size_t i = 0; i < N_DEFENDERS; i++)
     for (size_t j = 0; j < 2; j++)
       {
         for (size_t c = 0; c < n; c++)
@@ -1168,17 +1292,21 @@ static const struct
   ro_attacker_t attacker;
   unsigned long a, d;
 } dist_cases[] = {
-  { 0, RO_DEFENDER_OPTIMAL, RO_ATTACKER_OPTIMAL, 8, 6 },
+  { 0, RO_DEFENDER_OPTIMAL, RO_ATTACKER_OPTIMAL, 8, 6 },   /* standard */
   { 0, RO_DEFENDER_WIERINGA, RO_ATTACKER_MAX, 7, 7 },
   { 0, RO_DEFENDER_WIERINGA, RO_ATTACKER_OPTIMAL, 6, 5 },
   { 0, RO_DEFENDER_MAX, RO_ATTACKER_OPTIMAL, 5, 6 },
-  { 1, RO_DEFENDER_OPTIMAL, RO_ATTACKER_MAX, 6, 6 },
-  { 5, RO_DEFENDER_OPTIMAL, RO_ATTACKER_OPTIMAL, 6, 6 },
-  { 7, RO_DEFENDER_OPTIMAL, RO_ATTACKER_OPTIMAL, 6, 5 },
-  { 8, RO_DEFENDER_WIERINGA, RO_ATTACKER_OPTIMAL, 6, 6 },
-  { 9, RO_DEFENDER_OPTIMAL, RO_ATTACKER_OPTIMAL, 8, 8 },
-  { 10, RO_DEFENDER_OPTIMAL, RO_ATTACKER_OPTIMAL, 7, 7 },
-  { 10, RO_DEFENDER_WIERINGA, RO_ATTACKER_MAX, 8, 6 }
+  { 0, RO_DEFENDER_WIERINGA_ROLLED, RO_ATTACKER_MAX, 8, 8 },
+  { 1, RO_DEFENDER_OPTIMAL, RO_ATTACKER_MAX, 6, 6 },       /* attackers */
+  { 5, RO_DEFENDER_OPTIMAL, RO_ATTACKER_OPTIMAL, 6, 6 },   /* d4 3 v 3 */
+  { 7, RO_DEFENDER_OPTIMAL, RO_ATTACKER_OPTIMAL, 6, 5 },   /* d4 v d6 */
+  { 8, RO_DEFENDER_WIERINGA, RO_ATTACKER_OPTIMAL, 6, 6 },  /* d5 3 v 3 */
+  { 9, RO_DEFENDER_OPTIMAL, RO_ATTACKER_OPTIMAL, 8, 7 },   /* bonus +2 */
+  { 9, RO_DEFENDER_WIERINGA_ROLLED, RO_ATTACKER_OPTIMAL, 7, 6 },
+  { 11, RO_DEFENDER_OPTIMAL, RO_ATTACKER_OPTIMAL, 7, 6 },  /* d3 2 v 3 */
+  { 13, RO_DEFENDER_OPTIMAL, RO_ATTACKER_OPTIMAL, 8, 8 },  /* stop, goal */
+  { 14, RO_DEFENDER_OPTIMAL, RO_ATTACKER_OPTIMAL, 7, 7 },
+  { 14, RO_DEFENDER_WIERINGA, RO_ATTACKER_MAX, 8, 6 }
 };
 #define N_DIST_CASES (sizeof dist_cases / sizeof dist_cases[0])
 
@@ -1280,12 +1408,14 @@ plan_suite (void)
   tc = test_tcase_create ("reference");
   tcase_add_test (tc, test_reference_known);
   tcase_add_test (tc, test_reference_policies);
+  tcase_add_test (tc, test_reference_figure4);
   tcase_add_test (tc, test_reference_choices);
   suite_add_tcase (s, tc);
 
   tc = test_tcase_create ("grid");
   tcase_add_loop_test (tc, test_grid_policies, 0, (int) N_RULE_SETS);
   tcase_add_loop_test (tc, test_win_policies, 0, (int) N_RULE_SETS);
+  tcase_add_test (tc, test_grid_figure4);
   suite_add_tcase (s, tc);
 
   tc = test_tcase_create ("plan");
