@@ -202,6 +202,18 @@ for n in "$@"; do
     printf "$fmt" "$n" "$t_ro" "$t_py" "$r_py" "$t_gp" "$r_gp" "$check"
 done
 
+# The dice policies have no peer: their cost against the standard
+# recursion, riskodds alone, at the largest size.
+echo
+echo "Dice policies, riskodds alone, $n against $n (seconds; x: times the standard):"
+for pol in "--defender wieringa" "--defender optimal" \
+           "--defender optimal --attacker optimal"; do
+    # shellcheck disable=SC2086
+    t_pol=$(timeit "$tmp/pol.out" "$tmp/empty" "$prog" $pol --format csv "$n" "$n") \
+        || die "riskodds $pol $n $n failed"
+    printf '  %-38s %12s  x%s\n' "$pol" "$t_pol" "$(ratio "$t_pol" "$t_ro")"
+done
+
 echo
 if [ $status = 0 ]; then
     echo "All peers MATCH riskodds' exact fractions."
