@@ -95,8 +95,9 @@ typedef enum
 #define RO_BONUS_MAX   100
 #define RO_ARMIES_MAX  100000000UL
 /* The most attack rolls a defender policy other than RO_DEFENDER_MAX may
-   have to tell apart, summed over every number of dice (see ro_rolls):
-   100-sided dice, 3 attack and 2 defence dice have 5150.  */
+   have to tell apart, summed over every number of dice (see ro_rolls and
+   ro_rules_rolls): 100-sided dice, 3 attack and 2 defence dice have
+   10500.  */
 #define RO_ROLLS_MAX   100000UL
 
 /* A rule set.  Initialise with ro_rules_init (the standard game), then

@@ -376,12 +376,12 @@ ro_plan_defend_dice (const ro_plan_t *plan, unsigned long a,
   if (ro_plan_choice (&c, plan, a, d) != RO_OK || i >= c.rolls)
     return 0;
   const ro_rules_t *r = &plan->rules;
+  if (r->defender == RO_DEFENDER_WIERINGA_ROLLED)
+    return 0;                   /* not one answer per class */
   if (r->defender == RO_DEFENDER_MAX || c.most_defend_dice == 1)
     return c.most_defend_dice;
   if (r->defender == RO_DEFENDER_OPTIMAL)
     return plan_state (plan, a, d)[1 + i];
-  if (r->defender == RO_DEFENDER_WIERINGA_ROLLED)
-    return 0;                   /* not one answer per class */
   /* Wieringa's answer depends only on the class.  */
   ro_rolls_t rolls;
   ro_rolls_init (&rolls);

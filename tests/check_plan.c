@@ -672,10 +672,10 @@ END_TEST
 
 /* The policies, standard rules, territory count: values from a second
    brute force (Python fractions over every ordered roll, written apart
-   from this file).  Wieringa's Figure 4 (seed 001) is no anchor: his
-   P(3, 2) = 0.39 under his own defender is 32035/93312 = 0.3433 here,
-   and more than the 235/648 = 0.3627 of the defender who always rolls
-   two.  */
+   from this file).  Under Wieringa's rules as he states them P(3, 2) is
+   32035/93312 = 0.3433, below the 235/648 of the defender who always
+   rolls two; his Figure 4 prints 0.39, from his rule on the dice as
+   rolled (above).  */
 static const struct
 {
   ro_defender_t defender;
@@ -745,15 +745,15 @@ START_TEST (test_reference_choices)
         ck_assert_uint_eq (ref_defend (&ref, 2, d, v, v, 1), 2);
       }
   /* Against 6 6 x: one die loses an army with probability 5/6 and
-     leaves (4, 1) (about 0.92 for the attacker) or (3, 2) (about 0.36):
-     about 0.82; two dice lose both armies with probability 25/36, which
-     ends the battle, and leave (3, 1) (about 0.75) with 10/36: about
-     0.91.  So one die.  */
+     leaves (4, 1) (P(win) about 0.92) or else (3, 2) (about 0.35):
+     about 0.82 for the attacker; two dice lose both armies with
+     probability 25/36, which ends the battle, and leave (3, 1) (about
+     0.75) with 10/36: about 0.91.  So one die.  */
   v[0] = 6;
   v[1] = 6;
   v[2] = 1;
   ck_assert_uint_eq (ref_defend (&ref, 4, 2, v, v, 3), 1);
-  /* Against 1 1 1 nothing is lost by rolling both.  */
+  /* Against 1 1 1 two dice take two armies for sure, one die one.  */
   v[0] = v[1] = v[2] = 1;
   ck_assert_uint_eq (ref_defend (&ref, 4, 2, v, v, 3), 2);
   /* A defender with one army has one choice.  */
@@ -985,11 +985,9 @@ check_plan_answers (const ro_plan_t *plan, ref_t *ref, const char *what,
       seen[i] = 1;
       got = ro_plan_defend_dice (plan, a, d, i);
       want = ref_defend (ref, a, d, dice, v, na);
-      /* Wieringa's rule on the dice as rolled has no answer per class
-         (the library gives 0), save where he has one army and one
-         choice.  */
-      if (r->defender == RO_DEFENDER_WIERINGA_ROLLED
-          && !(ch->most_defend_dice == 1 && got == want))
+      /* Wieringa's rule on the dice as rolled has no answer per class:
+         the library gives 0, as documented.  */
+      if (r->defender == RO_DEFENDER_WIERINGA_ROLLED)
         want = 0;
       require_msg (got == want, "%s, state (%lu, %lu), attack %u dice "
                    "showing %u %u %u (class %zu): the plan's defender "

@@ -204,7 +204,8 @@ check_classes (const ro_rules_t *r, unsigned na, unsigned nd)
     distinct += hits[c] != 0;
 
   /* As many classes as multisets of SHOWN values, and as tops seen.  */
-  ck_assert_msg (rolls.n == binom (s + shown - 1, shown) && rolls.n == distinct,
+  ck_assert_msg (rolls.n == binom (s + shown - 1, shown)
+                 && rolls.n == distinct,
                  "%s, %u v %u: %zu classes, C(%u, %u) = %lu, %zu tops seen",
                  what, na, nd, rolls.n, s + shown - 1, shown,
                  binom (s + shown - 1, shown), distinct);
