@@ -179,7 +179,10 @@ ro_solver_init (ro_solver_t *s, const ro_model_t *model, unsigned long d)
   for (unsigned k = 0; k <= RO_DICE_MAX; k++)
     for (unsigned l = 0; l <= RO_DICE_MAX; l++)
       mpz_init (s->child[k][l]);
-  mpz_inits (s->value, s->best, s->answer, s->least, (mpz_ptr) 0);
+  mpz_inits (s->value, s->best, s->one, (mpz_ptr) 0);
+  mpz_set_ui (s->one, 1);
+  for (unsigned n = 0; n <= RO_DICE_MAX; n++)
+    mpz_init (s->answer[n]);
   ro_step_init (&s->step);
   s->plan = NULL;
   return RO_OK;
@@ -196,7 +199,9 @@ ro_solver_clear (ro_solver_t *s)
   for (unsigned k = 0; k <= RO_DICE_MAX; k++)
     for (unsigned l = 0; l <= RO_DICE_MAX; l++)
       mpz_clear (s->child[k][l]);
-  mpz_clears (s->value, s->best, s->answer, s->least, (mpz_ptr) 0);
+  mpz_clears (s->value, s->best, s->one, (mpz_ptr) 0);
+  for (unsigned n = 0; n <= RO_DICE_MAX; n++)
+    mpz_clear (s->answer[n]);
   ro_step_clear (&s->step);
 }
 

@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "riskodds-impl.h"
 
@@ -61,7 +62,7 @@ children (ro_solver_t *s, unsigned long f, unsigned long d, unsigned na,
         if (k + l == 0 || mpz_sgn (c->n) == 0)
           continue;
         unsigned long sh[2] = { e[0] - c->e[0], e[1] - c->e[1] };
-        ro_solver_add_scaled (s, s->child[k][l], s->answer, sh, c->n);
+        ro_solver_add_scaled (s, s->child[k][l], s->one, sh, c->n);
       }
   return any;
 }
@@ -76,36 +77,42 @@ step_value (ro_solver_t *s, const ro_step_t *r)
 }
 
 /* S->value = the value of NA attack dice against the optimal defender,
-   who may roll ND; his answers go to S->scratch.  */
+   who may roll ND; his answers go to S->scratch.  An answer with N' < ND
+   dice depends only on the attacker's N' highest dice, and the classes
+   come in lexicographic order, so S->answer[N'] is kept from one class
+   to the next while those dice stay the same.  */
 static void
 optimal_defence (ro_solver_t *s, unsigned na, unsigned nd)
 {
   const ro_rules_t *rules = &s->model->rules;
   const ro_answers_t *a = &s->model->answers[na][nd];
+  const ro_rolls_t *rolls = &a->rolls;
   size_t per = (size_t) nd * (RO_DICE_MAX + 1);
   mpz_set_ui (s->value, 0);
-  for (size_t i = 0; i < a->rolls.n; i++)
+  for (size_t i = 0; i < rolls->n; i++)
     {
+      const unsigned char *top = rolls->top + i * rolls->shown;
       unsigned pick = 0;
       for (unsigned n1 = 1; n1 <= nd; n1++)
         {
-          const unsigned long *cnt = a->answer + i * per
-            + (n1 - 1) * (RO_DICE_MAX + 1);
           unsigned m = na < n1 ? na : n1;
-          mpz_set_ui (s->answer, 0);
-          for (unsigned k = 0; k <= m; k++)
-            if (cnt[k] != 0)
-              mpz_addmul_ui (s->answer, s->child[k][m - k], cnt[k]);
-          for (unsigned t = n1; t < nd; t++)
-            mpz_mul_ui (s->answer, s->answer, rules->defend_sides);
-          if (pick == 0 || mpz_cmp (s->answer, s->least) <= 0)
+          mpz_ptr v = s->answer[n1];
+          if (i == 0 || n1 == nd || memcmp (top, top - rolls->shown, m) != 0)
             {
-              mpz_swap (s->answer, s->least);
-              pick = n1;
+              const unsigned long *cnt = a->answer + i * per
+                + (n1 - 1) * (RO_DICE_MAX + 1);
+              mpz_set_ui (v, 0);
+              for (unsigned k = 0; k <= m; k++)
+                if (cnt[k] != 0)
+                  mpz_addmul_ui (v, s->child[k][m - k], cnt[k]);
+              for (unsigned t = n1; t < nd; t++)
+                mpz_mul_ui (v, v, rules->defend_sides);
             }
+          if (pick == 0 || mpz_cmp (v, s->answer[pick]) <= 0)
+            pick = n1;
         }
       s->scratch[i] = (unsigned char) pick;
-      mpz_addmul_ui (s->value, s->least, a->rolls.weight[i]);
+      mpz_addmul_ui (s->value, s->answer[pick], rolls->weight[i]);
     }
 }
 
@@ -133,7 +140,6 @@ ro_policy_state (ro_solver_t *s, unsigned long f, unsigned long d)
   size_t nrolls = s->model->answers[most][nd].rolls.n;
   int optimal = rules->defender == RO_DEFENDER_OPTIMAL && nd > 1;
 
-  mpz_set_ui (s->answer, 1);
   if (!children (s, f, d, most, nd, e))
     {
       /* Every choice loses: the most dice, as a tie.  */
@@ -199,8 +205,8 @@ ro_policy_step (ro_solver_t *s, unsigned long f, unsigned long d)
       unsigned n1 = rec[1 + i], m = na < n1 ? na : n1;
       const unsigned long *cnt = a->answer + i * per
         + (n1 - 1) * (RO_DICE_MAX + 1);
-      mpz_ui_pow_ui (s->answer, rules->defend_sides, nd - n1);
-      mpz_mul_ui (s->answer, s->answer, a->rolls.weight[i]);
+      mpz_ui_pow_ui (s->answer[0], rules->defend_sides, nd - n1);
+      mpz_mul_ui (s->answer[0], s->answer[0], a->rolls.weight[i]);
       for (unsigned k = 0; k <= m; k++)
         {
           if (cnt[k] == 0)
@@ -213,7 +219,7 @@ ro_policy_step (ro_solver_t *s, unsigned long f, unsigned long d)
               step->lose_d[*j] = (unsigned char) (m - k);
               mpz_set_ui (step->count[*j], 0);
             }
-          mpz_addmul_ui (step->count[*j], s->answer, cnt[k]);
+          mpz_addmul_ui (step->count[*j], s->answer[0], cnt[k]);
         }
     }
   return step;

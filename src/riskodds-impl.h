@@ -94,7 +94,8 @@ typedef struct
   /* The policies' work space (plan.c): the children brought to one
      denominator, the values of the choices, and a step.  */
   mpz_t child[RO_DICE_MAX + 1][RO_DICE_MAX + 1];
-  mpz_t value, best, answer, least;
+  mpz_t value, best, one;
+  mpz_t answer[RO_DICE_MAX + 1];  /* the defender's answer with N dice */
   unsigned char *scratch;       /* the defender's answers to one choice */
   ro_step_t step;
   ro_plan_impl_t *plan;         /* where choices are recorded or read */
