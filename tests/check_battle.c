@@ -21,18 +21,6 @@
 /* The reference handles at most this many dice per side.  */
 #define REF_DICE 4
 
-static unsigned
-min_u (unsigned a, unsigned b)
-{
-  return a < b ? a : b;
-}
-
-static const char *
-count_name (ro_count_t c)
-{
-  return c == RO_COUNT_ATTACKERS ? "attackers" : "territory";
-}
-
 static void
 rules_make (ro_rules_t *r, unsigned sa, unsigned sd, unsigned da,
             unsigned dd, int ties_to_attacker, ro_count_t count)
@@ -44,32 +32,6 @@ rules_make (ro_rules_t *r, unsigned sa, unsigned sd, unsigned da,
   r->defend_dice = dd;
   r->ties = ties_to_attacker ? RO_TIES_ATTACKER : RO_TIES_DEFENDER;
   r->count = count;
-}
-
-static void
-describe_rules (char *buf, size_t size, const ro_rules_t *r)
-{
-  snprintf (buf, size, "d%u x%u %+d vs d%u x%u %+d, ties to %s, %s count",
-            r->attack_sides, r->attack_dice, r->attack_bonus, r->defend_sides,
-            r->defend_dice, r->defend_bonus,
-            r->ties == RO_TIES_ATTACKER ? "attacker" : "defender",
-            count_name (r->count));
-}
-
-/* Q is canonical: positive denominator, no common factor.  */
-static int
-is_canonical (const mpq_t q)
-{
-  mpz_t g;
-  int ok;
-
-  if (mpz_sgn (mpq_denref (q)) <= 0)
-    return 0;
-  mpz_init (g);
-  mpz_gcd (g, mpq_numref (q), mpq_denref (q));
-  ok = mpz_cmp_ui (g, 1) == 0;
-  mpz_clear (g);
-  return ok;
 }
 
 /* ------------------------------------------------------------------ */
@@ -185,7 +147,7 @@ ref_rounds (ref_t *ref)
     for (nd = 1; nd <= r->defend_dice; nd++)
       {
         unsigned long count[REF_DICE + 1] = { 0 }, total = 0;
-        unsigned m = min_u (na, nd);
+        unsigned m = test_min_u (na, nd);
 
         for (i = 0; i < att[na].len; i++)
           for (j = 0; j < def[nd].len; j++)
@@ -299,7 +261,7 @@ ref_win (ref_t *ref, unsigned long a, unsigned long d)
     mpq_set_ui (p, 0, 1);
   else
     {
-      m = min_u (na, nd);
+      m = test_min_u (na, nd);
       mpq_init (t);
       mpq_set_ui (p, 0, 1);
       for (k = 0; k <= m; k++)
@@ -326,12 +288,12 @@ check_win (const ro_rules_t *r, unsigned long a, unsigned long d,
   mpq_t got;
   int ret;
 
-  describe_rules (what, sizeof what, r);
+  test_describe_rules (what, sizeof what, r);
   mpq_init (got);
   ret = ro_battle_win (got, r, a, d);
   ck_assert_msg (ret == RO_OK, "%s, (%lu, %lu): ro_battle_win gave %d",
                  what, a, d, ret);
-  ck_assert_msg (is_canonical (got), "%s, (%lu, %lu): not canonical",
+  ck_assert_msg (test_is_canonical (got), "%s, (%lu, %lu): not canonical",
                  what, a, d);
   if (!mpq_equal (got, want))
     {
@@ -397,8 +359,8 @@ each_mcloone_cell (void (*check) (unsigned long, unsigned long, mpq_srcptr,
                      && mpq_set_str (want, frac, 10) == 0,
                      "mcloone_exact.txt: bad fraction %s", frac);
       /* The table is printed reduced; keep that promise of the source.  */
-      ck_assert_msg (is_canonical (want), "mcloone_exact.txt: %s not reduced",
-                     frac);
+      ck_assert_msg (test_is_canonical (want),
+                     "mcloone_exact.txt: %s not reduced", frac);
       check (a, d, want, data);
       cells++;
     }
@@ -568,7 +530,8 @@ START_TEST (test_osborne_table3)
           want = ip * 1000 + fp;
 
           ck_assert_int_eq (ro_battle_win (q, &r, a, d), RO_OK);
-          ck_assert_msg (is_canonical (q), "(%lu, %lu) not canonical", a, d);
+          ck_assert_msg (test_is_canonical (q), "(%lu, %lu) not canonical",
+                         a, d);
           if (thousandths (q) != want)
             {
               char *qs = mpq_get_str (NULL, 10, q);
@@ -775,7 +738,7 @@ grid_visit (void *data, unsigned long a, unsigned long d, const mpq_t win)
   grid_visit_t *v = data;
   ck_assert_msg (a == v->next_a && d == v->next_d, "visited (%lu, %lu), "
                  "expected (%lu, %lu)", a, d, v->next_a, v->next_d);
-  ck_assert (is_canonical (win));
+  ck_assert (test_is_canonical (win));
   if (!mpq_equal (win, ref_win (v->ref, a, d)))
     ck_abort_msg ("grid (%lu, %lu): got %s, the reference says %s", a, d,
                   mpq_get_str (NULL, 10, win),
@@ -1008,9 +971,9 @@ win_or_fail (mpq_t q, const ro_rules_t *r, unsigned long a, unsigned long d)
   int ret = ro_battle_win (q, r, a, d);
 
   ck_assert_msg (ret == RO_OK, "%s (%lu, %lu): ro_battle_win gave %d",
-                 count_name (r->count), a, d, ret);
-  ck_assert_msg (is_canonical (q), "%s (%lu, %lu): not canonical",
-                 count_name (r->count), a, d);
+                 test_count_name (r->count), a, d, ret);
+  ck_assert_msg (test_is_canonical (q), "%s (%lu, %lu): not canonical",
+                 test_count_name (r->count), a, d);
 }
 
 START_TEST (test_boundaries)
@@ -1120,11 +1083,11 @@ START_TEST (test_monotone)
           if (d > 0)
             ck_assert_msg (mpq_cmp (row[d], row[d - 1]) <= 0,
                            "%s P(%lu, %lu) > P(%lu, %lu)",
-                           count_name (r.count), a, d, a, d - 1);
+                           test_count_name (r.count), a, d, a, d - 1);
           if (a > a0)
             ck_assert_msg (mpq_cmp (row[d], prev[d]) >= 0,
                            "%s P(%lu, %lu) < P(%lu, %lu)",
-                           count_name (r.count), a, d, a - 1, d);
+                           test_count_name (r.count), a, d, a - 1, d);
           /* strictly, away from the edges */
           if (d > 0 && a > a0 + 1)
             ck_assert (mpq_cmp (row[d], prev[d]) > 0);
@@ -1173,7 +1136,7 @@ START_TEST (test_equal_bonuses)
               win_or_fail (q, &s, a, d);
               ck_assert_msg (mpq_equal (p, q), "%s, ties to %s, bonuses "
                              "%+d/%+d: P(%lu, %lu) differs from no bonus",
-                             count_name (r.count),
+                             test_count_name (r.count),
                              ties ? "attacker" : "defender", equal[e],
                              equal[e], a, d);
             }
@@ -1220,7 +1183,7 @@ START_TEST (test_bonus_monotone)
               ck_assert_msg (mpq_cmp (p, q) >= 0,
                              "%s, bonuses %+d/%+d: P(%lu, %lu) is below the "
                              "one a step worse for the attacker",
-                             count_name (r.count), r.attack_bonus,
+                             test_count_name (r.count), r.attack_bonus,
                              r.defend_bonus, a, d);
               mpq_swap (p, q);
             }

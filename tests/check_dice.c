@@ -22,12 +22,6 @@
 /* The brute force below visits every ordered roll; keep it this small.  */
 #define BRUTE_MAX_ROLLS 2000000UL
 
-static unsigned
-min_u (unsigned a, unsigned b)
-{
-  return a < b ? a : b;
-}
-
 /* SIDES^N, or BRUTE_MAX_ROLLS + 1 when it is larger than that.  */
 static unsigned long
 capped_pow (unsigned sides, unsigned n)
@@ -91,7 +85,7 @@ brute_force (unsigned long count[RO_DICE_MAX + 1], unsigned long *total,
 {
   unsigned dice[2 * RO_DICE_MAX];       /* attacker's, then defender's */
   unsigned att[RO_DICE_MAX], def[RO_DICE_MAX];
-  unsigned n = na + nd, m = min_u (na, nd), i;
+  unsigned n = na + nd, m = test_min_u (na, nd), i;
 
   for (i = 0; i <= RO_DICE_MAX; i++)
     count[i] = 0;
@@ -146,7 +140,7 @@ static void
 check_round (const ro_round_t *round, const ro_rules_t *r, unsigned na,
              unsigned nd, const mpz_t *count, const mpz_t total)
 {
-  unsigned m = min_u (na, nd), k;
+  unsigned m = test_min_u (na, nd), k;
   char what[160];
   mpz_t sum, pw;
 
@@ -291,7 +285,7 @@ START_TEST (test_brute_force_reproduces_seed)
 
   brute_force (bc, &bt, 6, 6, c->na, c->nd, c->ties_to_attacker, 0, 0);
   ck_assert_uint_eq (bt, c->total);
-  for (k = 0; k <= min_u (c->na, c->nd); k++)
+  for (k = 0; k <= test_min_u (c->na, c->nd); k++)
     ck_assert_uint_eq (bc[k], c->count[k]);
 }
 END_TEST
@@ -635,7 +629,7 @@ START_TEST (test_role_swap)
       unsigned sd = test_rand_range (st, RO_SIDES_MIN, RO_SIDES_MAX);
       unsigned na = test_rand_range (st, 1, RO_DICE_MAX);
       unsigned nd = test_rand_range (st, 1, RO_DICE_MAX);
-      unsigned m = min_u (na, nd), k;
+      unsigned m = test_min_u (na, nd), k;
       ro_rules_t r1, r2;
       mpz_t sum;
 
@@ -782,7 +776,7 @@ START_TEST (test_georgiou)
   ck_assert_int_eq (read_georgiou (lines, GEORGIOU_LINES + 1),
                     GEORGIOU_LINES);
   g = &lines[_i];
-  ck_assert_uint_eq (g->comparisons, min_u (g->na, g->nd));
+  ck_assert_uint_eq (g->comparisons, test_min_u (g->na, g->nd));
   for (k = 0; k <= RO_DICE_MAX; k++)
     mpz_init (count[k]);
   mpz_init (total);
@@ -897,7 +891,7 @@ START_TEST (test_equal_bonuses)
         r.attack_bonus = r.defend_bonus = equal[e];
         ck_assert_int_eq (ro_round_count (&x, &r, c->na, c->nd), RO_OK);
         ck_assert (mpz_cmp_ui (x.total, c->total) == 0);
-        for (k = 0; k <= min_u (c->na, c->nd); k++)
+        for (k = 0; k <= test_min_u (c->na, c->nd); k++)
           ck_assert_msg (mpz_cmp_ui (x.count[k], c->count[k]) == 0,
                          "%u vs %u, bonuses %+d/%+d: count[%u] is not the "
                          "published %lu", c->na, c->nd, equal[e], equal[e],
@@ -944,7 +938,7 @@ START_TEST (test_bonus_counts_add_up)
       r.attack_bonus = test_random_bonus (st);
       r.defend_bonus = test_random_bonus (st);
       ck_assert_int_eq (ro_round_count (&round, &r, na, nd), RO_OK);
-      ck_assert_uint_eq (round.comparisons, min_u (na, nd));
+      ck_assert_uint_eq (round.comparisons, test_min_u (na, nd));
       mpz_ui_pow_ui (pw, r.attack_sides, na);
       mpz_ui_pow_ui (sum, r.defend_sides, nd);
       mpz_mul (pw, pw, sum);

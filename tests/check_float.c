@@ -32,22 +32,6 @@ min_ul (unsigned long a, unsigned long b)
   return a < b ? a : b;
 }
 
-static const char *
-count_name (ro_count_t c)
-{
-  return c == RO_COUNT_ATTACKERS ? "attackers" : "territory";
-}
-
-static void
-describe_rules (char *buf, size_t size, const ro_rules_t *r)
-{
-  snprintf (buf, size, "d%u x%u %+d vs d%u x%u %+d, ties to %s, %s count, "
-            "stop %lu, goal %lu", r->attack_sides, r->attack_dice,
-            r->attack_bonus, r->defend_sides, r->defend_dice, r->defend_bonus,
-            r->ties == RO_TIES_ATTACKER ? "attacker" : "defender",
-            count_name (r->count), r->stop, r->goal);
-}
-
 /* Q = 1 / 10^E.  */
 static void
 q_ten_power (mpq_t q, unsigned long e)
@@ -204,7 +188,7 @@ check_cell (errors_t *e, const ro_rules_t *r, unsigned long a,
   char what[300];
   mpq_t t;
 
-  describe_rules (what, sizeof what, r);
+  test_describe_rules (what, sizeof what, r);
   ck_assert_msg (isfinite (x) && x >= 0.0 && x <= 1.0,
                  "%s, (%lu, %lu): %g is not a probability", what, a, d, x);
   mpq_init (t);
@@ -400,7 +384,7 @@ check_one_round (const ro_rules_t *rules, unsigned na, unsigned nd,
   r.defend_dice = nd;
   r.goal = nd - m;
   r.stop = territory ? na : na - 1;
-  describe_rules (what, sizeof what, &r);
+  test_describe_rules (what, sizeof what, &r);
   double x = double_win (&r, territory ? na + 1 : na, nd);
   double want = mpq_sgn (p0) == 0 ? 0.0 : nearest_double (p0);
   ck_assert_msg (x == want, "%s, one round %u v %u: %a, but p0 = %s is %a "
@@ -584,7 +568,7 @@ START_TEST (test_plain_recursion)
                     RO_OK);
   ck_assert_uint_eq (p.cells, PLAIN_MAX * (PLAIN_MAX + 1));
   printf ("check_float: plain recursion, %s count: %lu cells, %lu "
-          "identical\n", count_name (r.count), p.cells, p.identical);
+          "identical\n", test_count_name (r.count), p.cells, p.identical);
   fflush (stdout);
 }
 END_TEST

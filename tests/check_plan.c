@@ -18,89 +18,10 @@
 /* The reference handles at most this many dice per side.  */
 #define REF_DICE 3
 
-/* ck_assert_msg, but silent while COND holds: Check records where
-   every assertion that holds was made (a write to its pipe), which the
-   reference's inner loops, run millions of times, cannot afford.  */
-#define require_msg(cond, ...)                  \
-  do                                            \
-    {                                           \
-      if (!(cond))                              \
-        ck_abort_msg (__VA_ARGS__);             \
-    }                                           \
-  while (0)
-
-static unsigned
-min_u (unsigned a, unsigned b)
-{
-  return a < b ? a : b;
-}
-
 static unsigned
 min_ul (unsigned long a, unsigned b)
 {
   return a < b ? (unsigned) a : b;
-}
-
-static unsigned long
-pow_ul (unsigned long b, unsigned e)
-{
-  unsigned long r = 1;
-
-  while (e-- > 0)
-    r *= b;
-  return r;
-}
-
-static const char *
-defender_name (ro_defender_t p)
-{
-  switch (p)
-    {
-    case RO_DEFENDER_MAX:
-      return "max";
-    case RO_DEFENDER_WIERINGA:
-      return "wieringa";
-    case RO_DEFENDER_WIERINGA_ROLLED:
-      return "wieringa-rolled";
-    case RO_DEFENDER_OPTIMAL:
-      return "optimal";
-    }
-  return "?";
-}
-
-static const char *
-attacker_name (ro_attacker_t p)
-{
-  return p == RO_ATTACKER_OPTIMAL ? "optimal" : "max";
-}
-
-static void
-describe_rules (char *buf, size_t size, const ro_rules_t *r)
-{
-  snprintf (buf, size, "d%u x%u %+d vs d%u x%u %+d, ties to %s, %s count, "
-            "stop %lu, goal %lu, attacker %s, defender %s",
-            r->attack_sides, r->attack_dice, r->attack_bonus,
-            r->defend_sides, r->defend_dice, r->defend_bonus,
-            r->ties == RO_TIES_ATTACKER ? "attacker" : "defender",
-            r->count == RO_COUNT_ATTACKERS ? "attackers" : "territory",
-            r->stop, r->goal, attacker_name (r->attacker),
-            defender_name (r->defender));
-}
-
-/* Q is canonical: positive denominator, no common factor.  */
-static int
-is_canonical (const mpq_t q)
-{
-  mpz_t g;
-  int ok;
-
-  if (mpz_sgn (mpq_denref (q)) <= 0)
-    return 0;
-  mpz_init (g);
-  mpz_gcd (g, mpq_numref (q), mpq_denref (q));
-  ok = mpz_cmp_ui (g, 1) == 0;
-  mpz_clear (g);
-  return ok;
 }
 
 /* ------------------------------------------------------------------ */
@@ -203,82 +124,6 @@ ref_over (const ro_rules_t *r, unsigned long a, unsigned long d)
   return 0;
 }
 
-/* The first of the S^N ordered rolls of N dice, and the next one (an
-   odometer); next_roll returns 0 after the last.  */
-static void
-first_roll (unsigned *dice, unsigned n)
-{
-  for (unsigned i = 0; i < n; i++)
-    dice[i] = 1;
-}
-
-static int
-next_roll (unsigned *dice, unsigned n, unsigned s)
-{
-  for (unsigned i = 0; i < n; i++)
-    {
-      if (++dice[i] <= s)
-        return 1;
-      dice[i] = 1;
-    }
-  return 0;
-}
-
-/* V = DICE sorted, highest first.  */
-static void
-sort_desc (unsigned *v, const unsigned *dice, unsigned n)
-{
-  for (unsigned i = 0; i < n; i++)
-    {
-      unsigned j = i, x = dice[i];
-      for (; j > 0 && v[j - 1] < x; j--)
-        v[j] = v[j - 1];
-      v[j] = x;
-    }
-}
-
-/* The armies the attacker loses when his sorted dice V (NA of them) meet
-   the defender's sorted W (ND): the bonuses go to the first comparison
-   only.  */
-static unsigned
-ref_losses (const ro_rules_t *r, const unsigned *v, unsigned na,
-            const unsigned *w, unsigned nd)
-{
-  unsigned m = min_u (na, nd), lost = 0;
-
-  for (unsigned c = 0; c < m; c++)
-    {
-      long x = (long) v[c] + (c == 0 ? r->attack_bonus : 0);
-      long y = (long) w[c] + (c == 0 ? r->defend_bonus : 0);
-      if (!(x > y || (r->ties == RO_TIES_ATTACKER && x == y)))
-        lost++;
-    }
-  return lost;
-}
-
-/* COUNT[k] = the ordered rolls of ND defence dice against the sorted
-   attack V (NA dice) in which the attacker loses k; returns their total,
-   defend_sides^ND.  */
-static unsigned long
-ref_answer (unsigned long count[REF_DICE + 1], const ro_rules_t *r,
-            const unsigned *v, unsigned na, unsigned nd)
-{
-  unsigned dice[REF_DICE], w[REF_DICE];
-  unsigned long total = 0;
-
-  for (unsigned k = 0; k <= REF_DICE; k++)
-    count[k] = 0;
-  first_roll (dice, nd);
-  do
-    {
-      sort_desc (w, dice, nd);
-      count[ref_losses (r, v, na, w, nd)]++;
-      total++;
-    }
-  while (next_roll (dice, nd, r->defend_sides));
-  return total;
-}
-
 typedef struct
 {
   ro_rules_t rules;
@@ -330,11 +175,11 @@ static void
 ref_answer_value (mpq_t q, ref_t *ref, unsigned long a, unsigned long d,
                   const unsigned *v, unsigned na, unsigned nd)
 {
-  unsigned long count[REF_DICE + 1], total;
-  unsigned m = min_u (na, nd);
+  unsigned long count[RO_DICE_MAX + 1], total;
+  unsigned m = test_min_u (na, nd);
   mpq_t t;
 
-  total = ref_answer (count, &ref->rules, v, na, nd);
+  total = test_defence_counts (count, &ref->rules, na, v, nd);
   mpq_init (t);
   mpq_set_ui (q, 0, 1);
   for (unsigned k = 0; k <= m; k++)
@@ -409,23 +254,24 @@ ref_transition (unsigned long num[REF_DICE + 1][REF_DICE + 1],
   unsigned dice[REF_DICE], v[REF_DICE];
 
   memset (num, 0, (REF_DICE + 1) * sizeof num[0]);
-  *den = pow_ul (r->attack_sides, na) * pow_ul (r->defend_sides, most);
-  first_roll (dice, na);
+  *den = test_pow_ul (r->attack_sides, na)
+    * test_pow_ul (r->defend_sides, most);
+  test_first_roll (dice, na);
   do
     {
-      unsigned long count[REF_DICE + 1];
+      unsigned long count[RO_DICE_MAX + 1];
       unsigned nd, m;
 
-      sort_desc (v, dice, na);
+      test_sort_desc (v, dice, na);
       nd = ref_defend (ref, a, d, dice, v, na);
-      require_msg (nd >= 1 && nd <= most, "reference: %u dice of %u", nd,
-                   most);
-      m = min_u (na, nd);
-      ref_answer (count, r, v, na, nd);
+      test_require_msg (nd >= 1 && nd <= most, "reference: %u dice of %u", nd,
+                        most);
+      m = test_min_u (na, nd);
+      test_defence_counts (count, r, na, v, nd);
       for (unsigned k = 0; k <= m; k++)
-        num[k][m - k] += count[k] * pow_ul (r->defend_sides, most - nd);
+        num[k][m - k] += count[k] * test_pow_ul (r->defend_sides, most - nd);
     }
-  while (next_roll (dice, na, r->attack_sides));
+  while (test_next_roll (dice, na, r->attack_sides));
 }
 
 /* Q = the attacker's P(win) in state (A, D) when he rolls NA dice now
@@ -460,8 +306,8 @@ ref_win (ref_t *ref, unsigned long a, unsigned long d)
   size_t c = a * (ref->dmax + 1) + d;
   int over;
 
-  require_msg (a <= ref->amax && d <= ref->dmax,
-               "reference: (%lu, %lu) outside its grid", a, d);
+  test_require_msg (a <= ref->amax && d <= ref->dmax,
+                    "reference: (%lu, %lu) outside its grid", a, d);
   if (ref->known[c])
     return ref->win[c];
   over = ref_over (r, a, d);
@@ -713,7 +559,8 @@ START_TEST (test_reference_policies)
                                          policy_values[i].d), want),
                      "reference, defender %s, attacker %s: P(%lu, %lu) = %s, "
                      "the second brute force %s",
-                     defender_name (r.defender), attacker_name (r.attacker),
+                     test_defender_name (r.defender),
+                     test_attacker_name (r.attacker),
                      policy_values[i].a, policy_values[i].d,
                      mpq_get_str (NULL, 10,
                                   ref_win (&ref, policy_values[i].a,
@@ -802,7 +649,7 @@ grid_visit (void *data, unsigned long a, unsigned long d, const mpq_t win)
   ck_assert_msg (a == v->next_a && d == v->next_d,
                  "%s: visited (%lu, %lu), expected (%lu, %lu)", v->what, a,
                  d, v->next_a, v->next_d);
-  ck_assert_msg (is_canonical (win), "%s, (%lu, %lu): not canonical",
+  ck_assert_msg (test_is_canonical (win), "%s, (%lu, %lu): not canonical",
                  v->what, a, d);
   want = ref_win (v->ref, a, d);
   if (!mpq_equal (win, want))
@@ -819,38 +666,94 @@ grid_visit (void *data, unsigned long a, unsigned long d, const mpq_t win)
   return 0;
 }
 
-START_TEST (test_grid_policies)
+/* V, ready for a grid of A_LO .. v 0 .. D_HI checked against REF.  */
+static void
+grid_visit_start (grid_visit_t *v, ref_t *ref, const char *what,
+                  unsigned long a_lo, unsigned long d_hi)
 {
-  const rule_set_t *s = &rule_sets[_i];
+  v->ref = ref;
+  v->what = what;
+  v->a_lo = v->next_a = a_lo;
+  v->next_d = 0;
+  v->d_hi = d_hi;
+  v->cells = 0;
+}
 
+/* Run CHECK under every pair of policies (each defender's against each
+   attacker's) on rule set S, with a reference for battles up to AMAX v
+   DMAX; CHECK reads the rules, policies included, from the reference and
+   gets them in words for its messages.  */
+typedef void policy_check_t (ref_t *ref, const char *what,
+                             unsigned long amax, unsigned long dmax);
+
+static void
+for_each_policy (const rule_set_t *s, unsigned long amax, unsigned long dmax,
+                 policy_check_t *check)
+{
   for (size_t i = 0; i < N_DEFENDERS; i++)
     for (size_t j = 0; j < 2; j++)
       {
         char what[300];
         ro_rules_t r;
         ref_t ref;
-        grid_visit_t v;
-        int rc;
 
         rules_from_set (&r, s);
         r.defender = defenders[i];
         r.attacker = attackers[j];
-        describe_rules (what, sizeof what, &r);
-        ref_init (&ref, &r, s->amax, s->dmax);
-        v.ref = &ref;
-        v.what = what;
-        v.a_lo = v.next_a = a_min (&r);
-        v.next_d = 0;
-        v.d_hi = s->dmax;
-        v.cells = 0;
-        rc = ro_battle_grid (&r, v.a_lo, s->amax, 0, s->dmax, grid_visit, &v);
-        ck_assert_msg (rc == RO_OK, "%s: ro_battle_grid gave %d", what, rc);
-        ck_assert_msg (v.cells == (s->amax - v.a_lo + 1) * (s->dmax + 1),
-                       "%s: %lu cells visited", what, v.cells);
+        test_describe_rules (what, sizeof what, &r);
+        ref_init (&ref, &r, amax, dmax);
+        check (&ref, what, amax, dmax);
         ref_clear (&ref);
       }
 }
+
+/* The grid of A_LO .. AMAX v 0 .. DMAX visits its cells in order, each
+   the reference's.  */
+static void
+check_grid_policy (ref_t *ref, const char *what, unsigned long amax,
+                   unsigned long dmax)
+{
+  grid_visit_t v;
+  int rc;
+
+  grid_visit_start (&v, ref, what, a_min (&ref->rules), dmax);
+  rc = ro_battle_grid (&ref->rules, v.a_lo, amax, 0, dmax, grid_visit, &v);
+  ck_assert_msg (rc == RO_OK, "%s: ro_battle_grid gave %d", what, rc);
+  ck_assert_msg (v.cells == (amax - v.a_lo + 1) * (dmax + 1),
+                 "%s: %lu cells visited", what, v.cells);
+}
+
+START_TEST (test_grid_policies)
+{
+  const rule_set_t *s = &rule_sets[_i];
+
+  for_each_policy (s, s->amax, s->dmax, check_grid_policy);
+}
 END_TEST
+
+/* ro_battle_win on every third A and every other D of the grid is the
+   reference's P(win).  */
+static void
+check_win_policy (ref_t *ref, const char *what, unsigned long amax,
+                  unsigned long dmax)
+{
+  const ro_rules_t *r = &ref->rules;
+  mpq_t got;
+
+  mpq_init (got);
+  for (unsigned long a = a_min (r); a <= amax; a += 3)
+    for (unsigned long d = 0; d <= dmax; d += 2)
+      {
+        int rc = ro_battle_win (got, r, a, d);
+        ck_assert_msg (rc == RO_OK, "%s, (%lu, %lu): ro_battle_win gave %d",
+                       what, a, d, rc);
+        ck_assert_msg (mpq_equal (got, ref_win (ref, a, d)),
+                       "%s, (%lu, %lu): ro_battle_win %s, the reference %s",
+                       what, a, d, mpq_get_str (NULL, 10, got),
+                       mpq_get_str (NULL, 10, ref_win (ref, a, d)));
+      }
+  mpq_clear (got);
+}
 
 /* ro_battle_win, cell by cell, agrees with the grid (and the reference)
    on a few cells under the optimal policies.  */
@@ -858,35 +761,7 @@ START_TEST (test_win_policies)
 {
   const rule_set_t *s = &rule_sets[_i];
 
-  for (size_t i = 0; i < N_DEFENDERS; i++)
-    for (size_t j = 0; j < 2; j++)
-      {
-        char what[300];
-        ro_rules_t r;
-        ref_t ref;
-        mpq_t got;
-
-        rules_from_set (&r, s);
-        r.defender = defenders[i];
-        r.attacker = attackers[j];
-        describe_rules (what, sizeof what, &r);
-        ref_init (&ref, &r, s->amax, s->dmax);
-        mpq_init (got);
-        for (unsigned long a = a_min (&r); a <= s->amax; a += 3)
-          for (unsigned long d = 0; d <= s->dmax; d += 2)
-            {
-              int rc = ro_battle_win (got, &r, a, d);
-              ck_assert_msg (rc == RO_OK, "%s, (%lu, %lu): ro_battle_win "
-                             "gave %d", what, a, d, rc);
-              ck_assert_msg (mpq_equal (got, ref_win (&ref, a, d)),
-                             "%s, (%lu, %lu): ro_battle_win %s, the "
-                             "reference %s", what, a, d,
-                             mpq_get_str (NULL, 10, got),
-                             mpq_get_str (NULL, 10, ref_win (&ref, a, d)));
-            }
-        mpq_clear (got);
-        ref_clear (&ref);
-      }
+  for_each_policy (s, s->amax, s->dmax, check_win_policy);
 }
 END_TEST
 
@@ -902,12 +777,7 @@ START_TEST (test_grid_figure4)
   ro_rules_init (&r);
   r.defender = RO_DEFENDER_WIERINGA_ROLLED;
   ref_init (&ref, &r, 15, 15);
-  v.ref = &ref;
-  v.what = "Wieringa's Figure 4";
-  v.a_lo = v.next_a = 1;
-  v.next_d = 0;
-  v.d_hi = 15;
-  v.cells = 0;
+  grid_visit_start (&v, &ref, "Wieringa's Figure 4", 1, 15);
   ck_assert_int_eq (ro_battle_grid (&r, 1, 15, 0, 15, grid_visit, &v),
                     RO_OK);
   ck_assert_uint_eq (v.cells, 15 * 16);
@@ -971,17 +841,17 @@ check_plan_answers (const ro_plan_t *plan, ref_t *ref, const char *what,
                  rolls.n, rolls.shown);
   seen = calloc (rolls.n, 1);
   ck_assert_ptr_nonnull (seen);
-  first_roll (dice, na);
+  test_first_roll (dice, na);
   do
     {
       size_t i;
       unsigned got, want;
 
-      sort_desc (v, dice, na);
+      test_sort_desc (v, dice, na);
       i = class_of (&rolls, v);
-      require_msg (i < rolls.n, "%s, (%lu, %lu): roll %u %u %u in no "
-                   "class", what, a, d, v[0], na > 1 ? v[1] : 0,
-                   na > 2 ? v[2] : 0);
+      test_require_msg (i < rolls.n, "%s, (%lu, %lu): roll %u %u %u in no "
+                        "class", what, a, d, v[0], na > 1 ? v[1] : 0,
+                        na > 2 ? v[2] : 0);
       seen[i] = 1;
       got = ro_plan_defend_dice (plan, a, d, i);
       want = ref_defend (ref, a, d, dice, v, na);
@@ -989,12 +859,12 @@ check_plan_answers (const ro_plan_t *plan, ref_t *ref, const char *what,
          the library gives 0, as documented.  */
       if (r->defender == RO_DEFENDER_WIERINGA_ROLLED)
         want = 0;
-      require_msg (got == want, "%s, state (%lu, %lu), attack %u dice "
-                   "showing %u %u %u (class %zu): the plan's defender "
-                   "rolls %u, the reference's %u", what, a, d, na, v[0],
-                   na > 1 ? v[1] : 0, na > 2 ? v[2] : 0, i, got, want);
+      test_require_msg (got == want, "%s, state (%lu, %lu), attack %u dice "
+                        "showing %u %u %u (class %zu): the plan's defender "
+                        "rolls %u, the reference's %u", what, a, d, na, v[0],
+                        na > 1 ? v[1] : 0, na > 2 ? v[2] : 0, i, got, want);
     }
-  while (next_roll (dice, na, r->attack_sides));
+  while (test_next_roll (dice, na, r->attack_sides));
   for (size_t i = 0; i < rolls.n; i++)
     ck_assert_msg (seen[i], "%s, (%lu, %lu): class %zu holds no roll", what,
                    a, d, i);
@@ -1037,7 +907,7 @@ check_plan_states (const ro_plan_t *plan, ref_t *ref, const char *what,
         ck_assert_msg (ch.most_attack_dice
                        == min_ul (fighting (r, a), r->attack_dice)
                        && ch.most_defend_dice == min_ul (d, r->defend_dice)
-                       && ch.shown == min_u (want, ch.most_defend_dice),
+                       && ch.shown == test_min_u (want, ch.most_defend_dice),
                        "%s, (%lu, %lu): most %u v %u, shown %u", what, a, d,
                        ch.most_attack_dice, ch.most_defend_dice, ch.shown);
         ck_assert_msg (ch.rolls == multisets (r->attack_sides, ch.shown),
@@ -1046,50 +916,41 @@ check_plan_states (const ro_plan_t *plan, ref_t *ref, const char *what,
       }
 }
 
+/* The plan of AMAX v DMAX: its P(win), every choice in it, and no state
+   outside it.  */
+static void
+check_plan_policy (ref_t *ref, const char *what, unsigned long amax,
+                   unsigned long dmax)
+{
+  ro_plan_t plan;
+  ro_choice_t ch;
+  int rc;
+
+  ro_plan_init (&plan);
+  rc = ro_plan_solve (&plan, &ref->rules, amax, dmax);
+  ck_assert_msg (rc == RO_OK, "%s: ro_plan_solve (%lu, %lu) gave %d",
+                 what, amax, dmax, rc);
+  ck_assert_msg (plan.attackers == amax && plan.defenders == dmax,
+                 "%s: the plan is of %lu v %lu", what, plan.attackers,
+                 plan.defenders);
+  ck_assert_msg (test_is_canonical (plan.win), "%s: win not canonical",
+                 what);
+  ck_assert_msg (mpq_equal (plan.win, ref_win (ref, amax, dmax)),
+                 "%s, (%lu, %lu): the plan's win %s, the reference %s",
+                 what, amax, dmax, mpq_get_str (NULL, 10, plan.win),
+                 mpq_get_str (NULL, 10, ref_win (ref, amax, dmax)));
+  check_plan_states (&plan, ref, what, amax, dmax);
+  /* Outside the plan.  */
+  ck_assert_int_eq (ro_plan_choice (&ch, &plan, amax + 1, dmax), RO_EINVAL);
+  ck_assert_int_eq (ro_plan_choice (&ch, &plan, amax, dmax + 1), RO_EINVAL);
+  ro_plan_clear (&plan);
+}
+
 START_TEST (test_plan_policies)
 {
   const rule_set_t *s = &rule_sets[_i];
 
-  for (size_t i = 0; i < N_DEFENDERS; i++)
-    for (size_t j = 0; j < 2; j++)
-      {
-        char what[300];
-        ro_rules_t r;
-        ref_t ref;
-        ro_plan_t plan;
-        unsigned long amax = s->amax - 1, dmax = s->dmax;
-        int rc;
-
-        rules_from_set (&r, s);
-        r.defender = defenders[i];
-        r.attacker = attackers[j];
-        describe_rules (what, sizeof what, &r);
-        ref_init (&ref, &r, amax, dmax);
-        ro_plan_init (&plan);
-        rc = ro_plan_solve (&plan, &r, amax, dmax);
-        ck_assert_msg (rc == RO_OK, "%s: ro_plan_solve (%lu, %lu) gave %d",
-                       what, amax, dmax, rc);
-        ck_assert_msg (plan.attackers == amax && plan.defenders == dmax,
-                       "%s: the plan is of %lu v %lu", what, plan.attackers,
-                       plan.defenders);
-        ck_assert_msg (is_canonical (plan.win), "%s: win not canonical",
-                       what);
-        ck_assert_msg (mpq_equal (plan.win, ref_win (&ref, amax, dmax)),
-                       "%s, (%lu, %lu): the plan's win %s, the reference %s",
-                       what, amax, dmax, mpq_get_str (NULL, 10, plan.win),
-                       mpq_get_str (NULL, 10, ref_win (&ref, amax, dmax)));
-        check_plan_states (&plan, &ref, what, amax, dmax);
-        /* Outside the plan.  */
-        {
-          ro_choice_t ch;
-          ck_assert_int_eq (ro_plan_choice (&ch, &plan, amax + 1, dmax),
-                            RO_EINVAL);
-          ck_assert_int_eq (ro_plan_choice (&ch, &plan, amax, dmax + 1),
-                            RO_EINVAL);
-        }
-        ro_plan_clear (&plan);
-        ref_clear (&ref);
-      }
+  for_each_policy (s, s->amax - 1, s->dmax, check_plan_policy);
 }
 END_TEST
 
@@ -1175,18 +1036,20 @@ store_visit (void *data, unsigned long a, unsigned long d, const mpq_t win)
 
 static const struct
 {
-  unsigned sa, sd, da, dd;
-  int ab, db, ties_to_attacker;
-  ro_count_t count;
-  unsigned long stop, goal, amax, dmax;
+  rule_set_t set;               /* amax, dmax: the grid compared */
   int attacker_matters;         /* his optimal choice beats the most dice
                                    somewhere (the reference says so) */
 } dominance_sets[] = {
-  { 6, 6, 3, 2, 0, 0, 0, RO_COUNT_TERRITORY, 0, 0, 15, 15, 0 },
-  { 6, 6, 3, 2, 0, 0, 0, RO_COUNT_ATTACKERS, 0, 0, 15, 15, 0 },
-  { 6, 6, 3, 3, 0, 1, 1, RO_COUNT_TERRITORY, 0, 0, 12, 12, 0 },
-  { 8, 6, 3, 2, 1, 0, 0, RO_COUNT_TERRITORY, 2, 1, 12, 12, 0 },
-  { 6, 6, 3, 2, 2, 0, 0, RO_COUNT_TERRITORY, 0, 0, 12, 12, 1 }
+  { { "standard", 6, 6, 3, 2, 0, 0, 0, RO_COUNT_TERRITORY, 0, 0, 15, 15 },
+    0 },
+  { { "standard, attackers count", 6, 6, 3, 2, 0, 0, 0, RO_COUNT_ATTACKERS,
+      0, 0, 15, 15 }, 0 },
+  { { "3 v 3 dice, defend bonus +1, ties to the attacker", 6, 6, 3, 3, 0, 1,
+      1, RO_COUNT_TERRITORY, 0, 0, 12, 12 }, 0 },
+  { { "d8 v d6, attack bonus +1, stop 2, goal 1", 8, 6, 3, 2, 1, 0, 0,
+      RO_COUNT_TERRITORY, 2, 1, 12, 12 }, 0 },
+  { { "attack bonus +2", 6, 6, 3, 2, 2, 0, 0, RO_COUNT_TERRITORY, 0, 0, 12,
+      12 }, 1 }
 };
 #define N_DOMINANCE_SETS (sizeof dominance_sets / sizeof dominance_sets[0])
 
@@ -1195,23 +1058,12 @@ START_TEST (test_dominance)
   ro_rules_t r;
   store_t st[N_DEFENDERS][2];
   unsigned long better_defence[2] = { 0, 0 }, better_attack = 0;
-  unsigned long amax = dominance_sets[_i].amax;
-  unsigned long dmax = dominance_sets[_i].dmax, a_lo;
+  unsigned long amax = dominance_sets[_i].set.amax;
+  unsigned long dmax = dominance_sets[_i].set.dmax, a_lo;
   size_t n;
   char what[300];
 
-  ro_rules_init (&r);
-  r.attack_sides = dominance_sets[_i].sa;
-  r.defend_sides = dominance_sets[_i].sd;
-  r.attack_dice = dominance_sets[_i].da;
-  r.defend_dice = dominance_sets[_i].dd;
-  r.attack_bonus = dominance_sets[_i].ab;
-  r.defend_bonus = dominance_sets[_i].db;
-  r.ties = dominance_sets[_i].ties_to_attacker ? RO_TIES_ATTACKER
-    : RO_TIES_DEFENDER;
-  r.count = dominance_sets[_i].count;
-  r.stop = dominance_sets[_i].stop;
-  r.goal = dominance_sets[_i].goal;
+  rules_from_set (&r, &dominance_sets[_i].set);
   a_lo = a_min (&r);
   n = (amax - a_lo + 1) * (dmax + 1);
   for (size_t i = 0; i < N_DEFENDERS; i++)
@@ -1229,12 +1081,12 @@ START_TEST (test_dominance)
         r.attacker = attackers[j];
         rc = ro_battle_grid (&r, a_lo, amax, 0, dmax, store_visit,
                              &st[i][j]);
-        describe_rules (what, sizeof what, &r);
+        test_describe_rules (what, sizeof what, &r);
         ck_assert_msg (rc == RO_OK, "%s: ro_battle_grid gave %d", what, rc);
       }
   r.defender = RO_DEFENDER_MAX;
   r.attacker = RO_ATTACKER_MAX;
-  describe_rules (what, sizeof what, &r);
+  test_describe_rules (what, sizeof what, &r);
   for (unsigned long a = a_lo; a <= amax; a++)
     for (unsigned long d = 0; d <= dmax; d++)
       {
@@ -1243,22 +1095,25 @@ START_TEST (test_dominance)
           {
             mpq_srcptr opt = st[OPT][j].cell[c];
             for (size_t i = 0; i < N_DEFENDERS; i++)
-              require_msg (mpq_cmp (opt, st[i][j].cell[c]) <= 0,
-                           "%s, attacker %s, (%lu, %lu): the optimal "
-                           "defender lets him win %.12f, the %s defender "
-                           "%.12f", what, attacker_name (attackers[j]), a,
-                           d, mpq_get_d (opt), defender_name (defenders[i]),
-                           mpq_get_d (st[i][j].cell[c]));
+              test_require_msg (mpq_cmp (opt, st[i][j].cell[c]) <= 0,
+                                "%s, attacker %s, (%lu, %lu): the optimal "
+                                "defender lets him win %.12f, the %s defender "
+                                "%.12f", what,
+                                test_attacker_name (attackers[j]), a, d,
+                                mpq_get_d (opt),
+                                test_defender_name (defenders[i]),
+                                mpq_get_d (st[i][j].cell[c]));
             better_defence[j] += mpq_cmp (opt, st[0][j].cell[c]) < 0;
           }
         for (size_t i = 0; i < N_DEFENDERS; i++)
           {
             int cmp = mpq_cmp (st[i][1].cell[c], st[i][0].cell[c]);
-            require_msg (cmp >= 0, "%s, defender %s, (%lu, %lu): the "
-                         "optimal attacker wins %.12f, the max attacker "
-                         "%.12f", what, defender_name (defenders[i]), a, d,
-                         mpq_get_d (st[i][1].cell[c]),
-                         mpq_get_d (st[i][0].cell[c]));
+            test_require_msg (cmp >= 0, "%s, defender %s, (%lu, %lu): the "
+                              "optimal attacker wins %.12f, the max attacker "
+                              "%.12f", what,
+                              test_defender_name (defenders[i]), a, d,
+                              mpq_get_d (st[i][1].cell[c]),
+                              mpq_get_d (st[i][0].cell[c]));
             better_attack += cmp > 0;
           }
       }
@@ -1323,7 +1178,7 @@ START_TEST (test_dist_policies)
   rules_from_set (&r, s);
   r.defender = dist_cases[_i].defender;
   r.attacker = dist_cases[_i].attacker;
-  describe_rules (what, sizeof what, &r);
+  test_describe_rules (what, sizeof what, &r);
   ref_init (&ref, &r, a0, d0);
   end = malloc (n * sizeof *end);
   ck_assert_ptr_nonnull (end);
@@ -1355,7 +1210,7 @@ START_TEST (test_dist_policies)
       ck_assert_msg (o->won == (ref_over (&r, o->attackers, o->defenders)
                                 > 0), "%s, %lu v %lu: (%lu, %lu) won %d",
                      what, a0, d0, o->attackers, o->defenders, o->won);
-      ck_assert_msg (is_canonical (o->p), "%s: not canonical", what);
+      ck_assert_msg (test_is_canonical (o->p), "%s: not canonical", what);
       ck_assert_msg (mpq_equal (o->p, want), "%s, %lu v %lu: end (%lu, %lu) "
                      "has %s, the reference %s", what, a0, d0, o->attackers,
                      o->defenders, mpq_get_str (NULL, 10, o->p),

@@ -15,33 +15,6 @@
 #include "riskodds.h"
 #include "testutil.h"
 
-/* ck_assert_msg, but silent while COND holds: Check records where every
-   assertion that holds was made (a write to its pipe), which loops over
-   millions of rolls cannot afford.  */
-#define require_msg(cond, ...)                  \
-  do                                            \
-    {                                           \
-      if (!(cond))                              \
-        ck_abort_msg (__VA_ARGS__);             \
-    }                                           \
-  while (0)
-
-static unsigned
-min_u (unsigned a, unsigned b)
-{
-  return a < b ? a : b;
-}
-
-static unsigned long
-pow_ul (unsigned long b, unsigned e)
-{
-  unsigned long r = 1;
-
-  while (e-- > 0)
-    r *= b;
-  return r;
-}
-
 /* C(N, K) for small arguments (every intermediate product fits).  */
 static unsigned long
 binom (unsigned n, unsigned k)
@@ -51,15 +24,6 @@ binom (unsigned n, unsigned k)
   for (unsigned i = 1; i <= k; i++)
     c = c * (n - k + i) / i;
   return c;
-}
-
-static void
-describe_rules (char *buf, size_t size, const ro_rules_t *r)
-{
-  snprintf (buf, size, "d%u x%u %+d vs d%u x%u %+d, ties to %s",
-            r->attack_sides, r->attack_dice, r->attack_bonus,
-            r->defend_sides, r->defend_dice, r->defend_bonus,
-            r->ties == RO_TIES_ATTACKER ? "attacker" : "defender");
 }
 
 /* Up to 5 dice as text, "6 4 1".  */
@@ -75,42 +39,8 @@ dice_str (char *buf, size_t size, const unsigned *v, unsigned n)
 }
 
 /* ------------------------------------------------------------------ */
-/* Brute force: every ordered roll                                    */
+/* ro_rolls                                                           */
 /* ------------------------------------------------------------------ */
-
-/* The first of the S^N ordered rolls of N dice, and the next one (an
-   odometer); next_roll returns 0 after the last.  */
-static void
-first_roll (unsigned *dice, unsigned n)
-{
-  for (unsigned i = 0; i < n; i++)
-    dice[i] = 1;
-}
-
-static int
-next_roll (unsigned *dice, unsigned n, unsigned s)
-{
-  for (unsigned i = 0; i < n; i++)
-    {
-      if (++dice[i] <= s)
-        return 1;
-      dice[i] = 1;
-    }
-  return 0;
-}
-
-/* V = DICE sorted, highest first.  */
-static void
-sort_desc (unsigned *v, const unsigned *dice, unsigned n)
-{
-  for (unsigned i = 0; i < n; i++)
-    {
-      unsigned j = i, x = dice[i];
-      for (; j > 0 && v[j - 1] < x; j--)
-        v[j] = v[j - 1];
-      v[j] = x;
-    }
-}
 
 /* The first K of V (values 1 .. S) as one number, base S + 1.  */
 static unsigned long
@@ -123,47 +53,13 @@ top_code (const unsigned *v, unsigned k, unsigned s)
   return c;
 }
 
-/* COUNT[k] = the ordered rolls of ND defence dice in which the attacker,
-   whose NA dice sorted are led by TOP[0 .. min(NA, ND) - 1], loses k of
-   the comparisons: each roll sorted and compared die by die, the bonuses
-   on the first comparison only.  */
-static void
-brute_answer (unsigned long count[RO_DICE_MAX + 1], const ro_rules_t *r,
-              unsigned na, const unsigned *top, unsigned nd)
-{
-  unsigned dice[RO_DICE_MAX], w[RO_DICE_MAX], m = min_u (na, nd);
-
-  for (unsigned k = 0; k <= RO_DICE_MAX; k++)
-    count[k] = 0;
-  first_roll (dice, nd);
-  do
-    {
-      unsigned lost = 0;
-
-      sort_desc (w, dice, nd);
-      for (unsigned c = 0; c < m; c++)
-        {
-          long x = (long) top[c] + (c == 0 ? r->attack_bonus : 0);
-          long y = (long) w[c] + (c == 0 ? r->defend_bonus : 0);
-          if (!(x > y || (r->ties == RO_TIES_ATTACKER && x == y)))
-            lost++;
-        }
-      count[lost]++;
-    }
-  while (next_roll (dice, nd, r->defend_sides));
-}
-
-/* ------------------------------------------------------------------ */
-/* ro_rolls                                                           */
-/* ------------------------------------------------------------------ */
-
 /* Every class of ro_rolls (NA, ND) against every ordered roll of NA
    dice: their number, order, dice and weights.  */
 static void
 check_classes (const ro_rules_t *r, unsigned na, unsigned nd)
 {
-  const unsigned s = r->attack_sides, shown = min_u (na, nd);
-  unsigned long cells = pow_ul (s + 1, shown), total = 0, sum = 0;
+  const unsigned s = r->attack_sides, shown = test_min_u (na, nd);
+  unsigned long cells = test_pow_ul (s + 1, shown), total = 0, sum = 0;
   unsigned long *hits;
   unsigned dice[RO_DICE_MAX], v[RO_DICE_MAX];
   size_t distinct = 0;
@@ -171,7 +67,7 @@ check_classes (const ro_rules_t *r, unsigned na, unsigned nd)
   ro_rolls_t rolls;
   int rc;
 
-  describe_rules (what, sizeof what, r);
+  test_describe_rules (what, sizeof what, r);
   ro_rolls_init (&rolls);
   rc = ro_rolls (&rolls, r, na, nd);
   if (binom (s + shown - 1, shown) > RO_ROLLS_MAX)
@@ -192,14 +88,14 @@ check_classes (const ro_rules_t *r, unsigned na, unsigned nd)
   /* The brute force: every ordered roll, counted under its top.  */
   hits = calloc (cells, sizeof *hits);
   ck_assert_ptr_nonnull (hits);
-  first_roll (dice, na);
+  test_first_roll (dice, na);
   do
     {
-      sort_desc (v, dice, na);
+      test_sort_desc (v, dice, na);
       hits[top_code (v, shown, s)]++;
       total++;
     }
-  while (next_roll (dice, na, s));
+  while (test_next_roll (dice, na, s));
   for (unsigned long c = 0; c < cells; c++)
     distinct += hits[c] != 0;
 
@@ -217,28 +113,30 @@ check_classes (const ro_rules_t *r, unsigned na, unsigned nd)
       for (unsigned k = 0; k < shown; k++)
         {
           v[k] = t[k];
-          require_msg (v[k] >= 1 && v[k] <= s && (k == 0 || v[k] <= v[k - 1]),
-                       "%s, %u v %u: class %zu is %s", what, na, nd, i,
-                       dice_str (b1, sizeof b1, v, k + 1));
+          test_require_msg (v[k] >= 1 && v[k] <= s
+                            && (k == 0 || v[k] <= v[k - 1]),
+                            "%s, %u v %u: class %zu is %s", what, na, nd, i,
+                            dice_str (b1, sizeof b1, v, k + 1));
         }
       /* Strictly descending lexicographically.  */
       if (i > 0)
         {
           const unsigned char *p = rolls.top + (i - 1) * shown;
-          require_msg (memcmp (p, t, shown) > 0, "%s, %u v %u: class %zu "
-                       "(%s) not after class %zu", what, na, nd, i,
-                       dice_str (b1, sizeof b1, v, shown), i - 1);
+          test_require_msg (memcmp (p, t, shown) > 0, "%s, %u v %u: "
+                            "class %zu (%s) not after class %zu", what, na,
+                            nd, i, dice_str (b1, sizeof b1, v, shown),
+                            i - 1);
         }
       code = top_code (v, shown, s);
-      require_msg (rolls.weight[i] == hits[code], "%s, %u v %u: class %zu "
-                   "(%s) weighs %lu, %lu rolls have it", what, na, nd, i,
-                   dice_str (b2, sizeof b2, v, shown), rolls.weight[i],
-                   hits[code]);
+      test_require_msg (rolls.weight[i] == hits[code], "%s, %u v %u: "
+                        "class %zu (%s) weighs %lu, %lu rolls have it", what,
+                        na, nd, i, dice_str (b2, sizeof b2, v, shown),
+                        rolls.weight[i], hits[code]);
       hits[code] = 0;           /* a second class with these dice fails */
       sum += rolls.weight[i];
     }
-  ck_assert_msg (sum == total && total == pow_ul (s, na), "%s, %u v %u: "
-                 "weights sum to %lu of %lu", what, na, nd, sum, total);
+  ck_assert_msg (sum == total && total == test_pow_ul (s, na), "%s, %u v "
+                 "%u: weights sum to %lu of %lu", what, na, nd, sum, total);
   /* The first class is all S, the last all ones.  */
   ck_assert (rolls.top[0] == s && rolls.top[shown - 1] == s);
   ck_assert (rolls.top[(rolls.n - 1) * shown] == 1);
@@ -429,14 +327,14 @@ END_TEST
 static void
 check_answers (const ro_rules_t *r, unsigned na, unsigned nd)
 {
-  const unsigned sa = r->attack_sides, shown = min_u (na, nd);
+  const unsigned sa = r->attack_sides, shown = test_min_u (na, nd);
   unsigned dice[RO_DICE_MAX], top[RO_DICE_MAX];
   char what[200], b[40];
 
-  describe_rules (what, sizeof what, r);
+  test_describe_rules (what, sizeof what, r);
   /* Each non-increasing tuple of SHOWN values is the sorted roll of
      SHOWN dice: walk them all and keep the sorted ones.  */
-  first_roll (dice, shown);
+  test_first_roll (dice, shown);
   do
     {
       unsigned long want[RO_DICE_MAX + 1], got[RO_DICE_MAX + 1],
@@ -444,30 +342,31 @@ check_answers (const ro_rules_t *r, unsigned na, unsigned nd)
       unsigned char t[RO_DICE_MAX];
       int rc;
 
-      sort_desc (top, dice, shown);
+      test_sort_desc (top, dice, shown);
       if (memcmp (top, dice, shown * sizeof top[0]) != 0)
         continue;               /* each sorted tuple once */
       for (unsigned k = 0; k < shown; k++)
         t[k] = (unsigned char) top[k];
-      brute_answer (want, r, na, top, nd);
+      test_defence_counts (want, r, na, top, nd);
       for (unsigned k = 0; k <= RO_DICE_MAX; k++)
         got[k] = 12345;
       rc = ro_rolls_answer (got, r, na, t, nd);
-      require_msg (rc == RO_OK, "%s: ro_rolls_answer (%u, %s, %u) gave %d",
-                   what, na, dice_str (b, sizeof b, top, shown), nd, rc);
+      test_require_msg (rc == RO_OK, "%s: ro_rolls_answer (%u, %s, %u) "
+                        "gave %d", what, na,
+                        dice_str (b, sizeof b, top, shown), nd, rc);
       for (unsigned k = 0; k <= shown; k++)
         {
-          require_msg (got[k] == want[k], "%s, %u attack dice led by %s v "
-                       "%u defence dice: %lu rolls cost the attacker %u, "
-                       "brute force %lu", what, na,
-                       dice_str (b, sizeof b, top, shown), nd, got[k], k,
-                       want[k]);
+          test_require_msg (got[k] == want[k], "%s, %u attack dice led by "
+                            "%s v %u defence dice: %lu rolls cost the "
+                            "attacker %u, brute force %lu", what, na,
+                            dice_str (b, sizeof b, top, shown), nd, got[k],
+                            k, want[k]);
           sum += got[k];
         }
-      require_msg (sum == pow_ul (r->defend_sides, nd), "%s: %lu rolls",
-                   what, sum);
+      test_require_msg (sum == test_pow_ul (r->defend_sides, nd),
+                        "%s: %lu rolls", what, sum);
     }
-  while (next_roll (dice, shown, sa));
+  while (test_next_roll (dice, shown, sa));
 }
 
 static const struct
@@ -535,14 +434,14 @@ START_TEST (test_rolls_answer_random)
         : RO_TIES_DEFENDER;
       na = test_rand_range (st, 1, r.attack_dice);
       nd = test_rand_range (st, 1, r.defend_dice);
-      shown = min_u (na, nd);
+      shown = test_min_u (na, nd);
       for (unsigned k = 0; k < shown; k++)
         dice[k] = test_rand_range (st, 1, r.attack_sides);
-      sort_desc (top, dice, shown);
+      test_sort_desc (top, dice, shown);
       for (unsigned k = 0; k < shown; k++)
         t[k] = (unsigned char) top[k];
-      describe_rules (what, sizeof what, &r);
-      brute_answer (want, &r, na, top, nd);
+      test_describe_rules (what, sizeof what, &r);
+      test_defence_counts (want, &r, na, top, nd);
       ck_assert_msg (ro_rolls_answer (got, &r, na, t, nd) == RO_OK,
                      "seed %lu, iteration %lu: %s", test_seed, it, what);
       for (unsigned k = 0; k <= shown; k++)
@@ -592,11 +491,11 @@ START_TEST (test_rolls_round)
       r.attack_bonus = cases[c].ab;
       r.defend_bonus = cases[c].db;
       r.ties = cases[c].ties ? RO_TIES_ATTACKER : RO_TIES_DEFENDER;
-      describe_rules (what, sizeof what, &r);
+      test_describe_rules (what, sizeof what, &r);
       for (unsigned na = 1; na <= r.attack_dice; na++)
         for (unsigned nd = 1; nd <= r.defend_dice; nd++)
           {
-            unsigned m = min_u (na, nd);
+            unsigned m = test_min_u (na, nd);
 
             ck_assert_int_eq (ro_round_count (&round, &r, na, nd), RO_OK);
             ck_assert_int_eq (ro_rolls (&rolls, &r, na, nd), RO_OK);
@@ -606,9 +505,9 @@ START_TEST (test_rolls_round)
                 for (size_t i = 0; i < rolls.n; i++)
                   {
                     unsigned long cnt[RO_DICE_MAX + 1];
-                    require_msg (ro_rolls_answer (cnt, &r, na,
-                                                  rolls.top + i * m, nd)
-                                 == RO_OK, "%s: ro_rolls_answer", what);
+                    test_require_msg (ro_rolls_answer (cnt, &r, na,
+                                                       rolls.top + i * m, nd)
+                                      == RO_OK, "%s: ro_rolls_answer", what);
                     mpz_set_ui (t, rolls.weight[i]);
                     mpz_mul_ui (t, t, cnt[k]);
                     mpz_add (sum, sum, t);
@@ -746,12 +645,12 @@ START_TEST (test_wieringa_all)
                     want = 1;
                   else
                     want = most;
-                  require_msg (ro_wieringa_dice (&r, na, top, d) == want,
-                               "d%u v d%u, %u defence dice, %u attack dice "
-                               "led by %u %u, %lu defenders: %u, not %u",
-                               r.attack_sides, r.defend_sides, dd, na, a1,
-                               a2, d, ro_wieringa_dice (&r, na, top, d),
-                               want);
+                  test_require_msg (ro_wieringa_dice (&r, na, top, d) == want,
+                                    "d%u v d%u, %u defence dice, %u attack "
+                                    "dice led by %u %u, %lu defenders: %u, "
+                                    "not %u", r.attack_sides, r.defend_sides,
+                                    dd, na, a1, a2, d,
+                                    ro_wieringa_dice (&r, na, top, d), want);
                 }
       }
 }

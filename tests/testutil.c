@@ -1,4 +1,5 @@
-/* testutil.c -- what the Check suites share: seed, random numbers, main */
+/* testutil.c -- what the Check suites share: seed, random numbers, main,
+   rolls of dice and messages */
 
 #ifdef HAVE_CONFIG_H
 # include <config.h>
@@ -131,4 +132,158 @@ test_round_probs_clear (mpq_t prob[6][6][6])
     for (unsigned nd = 0; nd < 6; nd++)
       for (unsigned k = 0; k < 6; k++)
         mpq_clear (prob[na][nd][k]);
+}
+
+unsigned
+test_min_u (unsigned a, unsigned b)
+{
+  return a < b ? a : b;
+}
+
+unsigned long
+test_pow_ul (unsigned long b, unsigned e)
+{
+  unsigned long r = 1;
+
+  while (e-- > 0)
+    r *= b;
+  return r;
+}
+
+int
+test_is_canonical (const mpq_t q)
+{
+  mpz_t g;
+  int ok;
+
+  if (mpz_sgn (mpq_denref (q)) <= 0)
+    return 0;
+  mpz_init (g);
+  mpz_gcd (g, mpq_numref (q), mpq_denref (q));
+  ok = mpz_cmp_ui (g, 1) == 0;
+  mpz_clear (g);
+  return ok;
+}
+
+const char *
+test_count_name (ro_count_t c)
+{
+  return c == RO_COUNT_ATTACKERS ? "attackers" : "territory";
+}
+
+const char *
+test_defender_name (ro_defender_t p)
+{
+  switch (p)
+    {
+    case RO_DEFENDER_MAX:
+      return "max";
+    case RO_DEFENDER_WIERINGA:
+      return "wieringa";
+    case RO_DEFENDER_WIERINGA_ROLLED:
+      return "wieringa-rolled";
+    case RO_DEFENDER_OPTIMAL:
+      return "optimal";
+    }
+  return "?";
+}
+
+const char *
+test_attacker_name (ro_attacker_t p)
+{
+  return p == RO_ATTACKER_OPTIMAL ? "optimal" : "max";
+}
+
+void
+test_describe_rules (char *buf, size_t size, const ro_rules_t *r)
+{
+  int len;
+
+  len = snprintf (buf, size, "d%u x%u %+d vs d%u x%u %+d, ties to %s, "
+                  "%s count, stop %lu, goal %lu", r->attack_sides,
+                  r->attack_dice, r->attack_bonus, r->defend_sides,
+                  r->defend_dice, r->defend_bonus,
+                  r->ties == RO_TIES_ATTACKER ? "attacker" : "defender",
+                  test_count_name (r->count), r->stop, r->goal);
+  /* The policies only where they change the dice rolled; a message cut
+     short by SIZE stays cut.  */
+  if (r->attacker != RO_ATTACKER_MAX && len >= 0 && (size_t) len < size)
+    len += snprintf (buf + len, size - (size_t) len, ", attacker %s",
+                     test_attacker_name (r->attacker));
+  if (r->defender != RO_DEFENDER_MAX && len >= 0 && (size_t) len < size)
+    snprintf (buf + len, size - (size_t) len, ", defender %s",
+              test_defender_name (r->defender));
+}
+
+void
+test_first_roll (unsigned *dice, unsigned n)
+{
+  for (unsigned i = 0; i < n; i++)
+    dice[i] = 1;
+}
+
+int
+test_next_roll (unsigned *dice, unsigned n, unsigned s)
+{
+  for (unsigned i = 0; i < n; i++)
+    {
+      if (++dice[i] <= s)
+        return 1;
+      dice[i] = 1;
+    }
+  return 0;
+}
+
+void
+test_sort_desc (unsigned *v, const unsigned *dice, unsigned n)
+{
+  for (unsigned i = 0; i < n; i++)
+    {
+      unsigned j = i, x = dice[i];
+      for (; j > 0 && v[j - 1] < x; j--)
+        v[j] = v[j - 1];
+      v[j] = x;
+    }
+}
+
+/* The comparisons the attacker loses when his sorted dice TOP (the
+   first M) meet the defender's sorted W: the bonuses go to the first
+   comparison only.  */
+static unsigned
+attack_losses (const ro_rules_t *r, const unsigned *top, const unsigned *w,
+               unsigned m)
+{
+  unsigned lost = 0;
+
+  for (unsigned c = 0; c < m; c++)
+    {
+      long x = (long) top[c] + (c == 0 ? r->attack_bonus : 0);
+      long y = (long) w[c] + (c == 0 ? r->defend_bonus : 0);
+      if (!(x > y || (r->ties == RO_TIES_ATTACKER && x == y)))
+        lost++;
+    }
+  return lost;
+}
+
+unsigned long
+test_defence_counts (unsigned long count[RO_DICE_MAX + 1],
+                     const ro_rules_t *r, unsigned na, const unsigned *top,
+                     unsigned nd)
+{
+  unsigned dice[RO_DICE_MAX], w[RO_DICE_MAX], m = test_min_u (na, nd);
+  unsigned long total = 0;
+
+  test_require_msg (nd >= 1 && nd <= RO_DICE_MAX,
+                    "test_defence_counts: %u defence dice", nd);
+  for (unsigned k = 0; k <= RO_DICE_MAX; k++)
+    count[k] = 0;
+  test_first_roll (dice, nd);
+  do
+    {
+      test_sort_desc (w, dice, nd);
+      count[attack_losses (r, top, w, m)]++;
+      total++;
+    }
+  while (test_next_roll (dice, nd, r->defend_sides));
+  return total;
 }
