@@ -21,3 +21,6 @@ $R table --format csv --digits 50 --defend-bonus 1 --attackers 1..30 --defenders
 $R table --format csv --digits 50 --attack-bonus 1 --defend-bonus 2 --attackers 1..30 --defenders 1..30 -o bonus-1-2.csv
 $R round --format csv --attack-bonus 1 -o round-attack-bonus-1.csv
 $R table --format csv --digits 50 --sides 8 --attackers 1..30 --defenders 1..30 -o sides-8.csv
+$R table --format csv --digits 50 --defender wieringa --attackers 1..30 --defenders 1..30 -o defender-wieringa.csv
+$R round --format csv --defender wieringa -o round-defender-wieringa.csv
+$R table --format csv --digits 50 --defender optimal --attackers 1..30 --defenders 1..30 -o defender-optimal.csv
