@@ -193,6 +193,11 @@ attacker_choice (const policy_t *p, unsigned long a, unsigned long d,
 static void
 text_attacker (const policy_t *p)
 {
+  if (p->rules.attacker == RO_ATTACKER_MAX)
+    {
+      puts ("The attacker (max) always rolls the most dice he may.");
+      return;
+    }
   unsigned long states = 0, fewer = 0;
   int f;
   for (unsigned long a = first_a (p); a <= p->a; a++)

@@ -138,17 +138,19 @@ Rule options (defaults: the standard game):\n\
       --ties=WHO         who wins a comparison of equal dice: 'defender'\n\
                            (default) or 'attacker'\n\
 \n\
-Dice policies (battles, chain, needed, table, verify, policy):\n\
+Dice policies (battles, chain, needed, table, verify, policy; round\n\
+only --defender wieringa and wieringa-rolled):\n\
       --defender=P       how many dice the defender rolls, chosen after\n\
                            seeing the attack roll: 'max' (default; the\n\
-                           most allowed), 'wieringa' (seed 001's rules:\n\
-                           one army, one die; against one attack die, the\n\
-                           most; the attacker's second-highest die above\n\
-                           half the sides (3 on a d6), one die; else the\n\
-                           most), 'wieringa-rolled' (the same rules as\n\
-                           his figures apply them: the second die as\n\
-                           rolled), or 'optimal' (the dice that minimise\n\
-                           the attacker's exact P(win); ties: the most)\n\
+                           most allowed), 'wieringa' (Wieringa's 2014\n\
+                           rules: one army, one die; against one attack\n\
+                           die, the most; the attacker's second-highest\n\
+                           die above half the defender's sides (3 on a\n\
+                           d6), one die; else the most), 'wieringa-rolled'\n\
+                           (the same rules as his figures apply them: the\n\
+                           second die as rolled), or 'optimal' (the dice\n\
+                           that minimise the attacker's exact P(win);\n\
+                           ties: the most)\n\
       --attacker=P       how many dice the attacker rolls, chosen before\n\
                            rolling: 'max' (default) or 'optimal' (the\n\
                            dice that maximise his exact P(win) against\n\
