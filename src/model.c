@@ -50,6 +50,22 @@ step_of_round (ro_step_t *step, const ro_round_t *r)
       step_add (step, k, r->comparisons - k, r->count[k]);
 }
 
+void
+ro_step_add_answer (ro_step_t *step, const ro_rules_t *rules, unsigned n1,
+                    const unsigned long *cnt, unsigned long weight,
+                    mpz_t tmp)
+{
+  unsigned m = step->na < n1 ? step->na : n1;
+  for (unsigned k = 0; k <= m; k++)
+    if (cnt[k] != 0)
+      {
+        mpz_ui_pow_ui (tmp, rules->defend_sides, step->nd - n1);
+        mpz_mul_ui (tmp, tmp, cnt[k]);
+        mpz_mul_ui (tmp, tmp, weight);
+        step_add (step, k, m - k, tmp);
+      }
+}
+
 /* The step of Wieringa's defender, who may roll up to ND dice: each roll
    class answered as his rules say, over defend_sides^ND.  */
 static void
@@ -64,19 +80,9 @@ step_of_wieringa (ro_step_t *step, const ro_rules_t *rules, unsigned na,
   step->n = 0;
   for (size_t i = 0; i < r->n; i++)
     {
-      const unsigned char *top = r->top + i * r->shown;
-      unsigned n1 = ro_wieringa_dice (rules, na, top, nd);
-      unsigned m = na < n1 ? na : n1;
-      const unsigned long *cnt = ans->answer
-        + (i * nd + n1 - 1) * (RO_DICE_MAX + 1);
-      for (unsigned k = 0; k <= m; k++)
-        if (cnt[k] != 0)
-          {
-            mpz_ui_pow_ui (c, rules->defend_sides, nd - n1);
-            mpz_mul_ui (c, c, cnt[k]);
-            mpz_mul_ui (c, c, r->weight[i]);
-            step_add (step, k, m - k, c);
-          }
+      unsigned n1 = ro_wieringa_dice (rules, na, r->top + i * r->shown, nd);
+      ro_step_add_answer (step, rules, n1, ro_answers_count (ans, i, n1),
+                          r->weight[i], c);
     }
   mpz_clear (c);
 }
@@ -111,17 +117,10 @@ step_of_wieringa_rolled (ro_step_t *step, const ro_rules_t *rules,
             top[t - 1] = x;
           }
       unsigned n1 = ro_wieringa_dice (rules, na, roll, nd);
-      unsigned m = na < n1 ? na : n1;
       rc = ro_rolls_answer (cnt, rules, na, top, n1);
       if (rc != RO_OK)
         break;
-      for (unsigned k = 0; k <= m; k++)
-        if (cnt[k] != 0)
-          {
-            mpz_ui_pow_ui (c, rules->defend_sides, nd - n1);
-            mpz_mul_ui (c, c, cnt[k]);
-            step_add (step, k, m - k, c);
-          }
+      ro_step_add_answer (step, rules, n1, cnt, 1, c);
       unsigned j = na;
       while (j > 0 && roll[j - 1] == rules->attack_sides)
         roll[--j] = 1;
@@ -157,15 +156,21 @@ answers_make (ro_answers_t *a, const ro_rules_t *rules, unsigned na,
   int rc = ro_rolls (&a->rolls, rules, na, nd);
   if (rc != RO_OK)
     return rc;
-  size_t per = (size_t) nd * (RO_DICE_MAX + 1);
-  a->answer = calloc (a->rolls.n * per, sizeof *a->answer);
+  a->answer = calloc (a->rolls.n * nd * (RO_DICE_MAX + 1),
+                      sizeof *a->answer);
   if (a->answer == NULL)
     return RO_ENOMEM;
   for (size_t i = 0; i < a->rolls.n && rc == RO_OK; i++)
     for (unsigned n1 = 1; n1 <= nd && rc == RO_OK; n1++)
-      rc = ro_rolls_answer (a->answer + i * per + (n1 - 1) * (RO_DICE_MAX + 1),
+      rc = ro_rolls_answer ((unsigned long *) ro_answers_count (a, i, n1),
                             rules, na, a->rolls.top + i * a->rolls.shown, n1);
   return rc;
+}
+
+const unsigned long *
+ro_answers_count (const ro_answers_t *a, size_t i, unsigned n1)
+{
+  return a->answer + (i * a->rolls.defend_dice + n1 - 1) * (RO_DICE_MAX + 1);
 }
 
 static int

@@ -87,7 +87,6 @@ optimal_defence (ro_solver_t *s, unsigned na, unsigned nd)
   const ro_rules_t *rules = &s->model->rules;
   const ro_answers_t *a = &s->model->answers[na][nd];
   const ro_rolls_t *rolls = &a->rolls;
-  size_t per = (size_t) nd * (RO_DICE_MAX + 1);
   mpz_set_ui (s->value, 0);
   for (size_t i = 0; i < rolls->n; i++)
     {
@@ -99,8 +98,7 @@ optimal_defence (ro_solver_t *s, unsigned na, unsigned nd)
           mpz_ptr v = s->answer[n1];
           if (i == 0 || n1 == nd || memcmp (top, top - rolls->shown, m) != 0)
             {
-              const unsigned long *cnt = a->answer + i * per
-                + (n1 - 1) * (RO_DICE_MAX + 1);
+              const unsigned long *cnt = ro_answers_count (a, i, n1);
               mpz_set_ui (v, 0);
               for (unsigned k = 0; k <= m; k++)
                 if (cnt[k] != 0)
@@ -191,37 +189,14 @@ ro_policy_step (ro_solver_t *s, unsigned long f, unsigned long d)
 
   /* The defender's answers, class by class, over defend_sides^ND.  */
   const ro_answers_t *a = &model->answers[na][nd];
-  size_t per = (size_t) nd * (RO_DICE_MAX + 1);
   ro_step_t *step = &s->step;
   step->na = na;
   step->nd = nd;
   step->n = 0;
-  int at[RO_DICE_MAX + 1][RO_DICE_MAX + 1];
-  for (unsigned k = 0; k <= RO_DICE_MAX; k++)
-    for (unsigned l = 0; l <= RO_DICE_MAX; l++)
-      at[k][l] = -1;
   for (size_t i = 0; i < a->rolls.n; i++)
-    {
-      unsigned n1 = rec[1 + i], m = na < n1 ? na : n1;
-      const unsigned long *cnt = a->answer + i * per
-        + (n1 - 1) * (RO_DICE_MAX + 1);
-      mpz_ui_pow_ui (s->answer[0], rules->defend_sides, nd - n1);
-      mpz_mul_ui (s->answer[0], s->answer[0], a->rolls.weight[i]);
-      for (unsigned k = 0; k <= m; k++)
-        {
-          if (cnt[k] == 0)
-            continue;
-          int *j = &at[k][m - k];
-          if (*j < 0)
-            {
-              *j = (int) step->n++;
-              step->lose_a[*j] = (unsigned char) k;
-              step->lose_d[*j] = (unsigned char) (m - k);
-              mpz_set_ui (step->count[*j], 0);
-            }
-          mpz_addmul_ui (step->count[*j], s->answer[0], cnt[k]);
-        }
-    }
+    ro_step_add_answer (step, rules, rec[1 + i],
+                        ro_answers_count (a, i, rec[1 + i]),
+                        a->rolls.weight[i], s->answer[0]);
   return step;
 }
 

@@ -130,6 +130,19 @@ void ro_solver_get_q (mpq_t q, const ro_solver_t *s, const ro_cell_t *x);
 void ro_step_init (ro_step_t *step);
 void ro_step_clear (ro_step_t *step);
 
+/* The outcome counts of roll class I of A answered with N1 dice:
+   attacker's loss K at [K].  */
+const unsigned long *ro_answers_count (const ro_answers_t *a, size_t i,
+                                       unsigned n1);
+
+/* Add to STEP (whose na and nd are set) WEIGHT attack rolls answered
+   with N1 dice, whose outcome counts are CNT (of defend_sides^N1): each
+   counted defend_sides^(nd - N1) times, over defend_sides^nd.  TMP is
+   work space.  */
+void ro_step_add_answer (ro_step_t *step, const ro_rules_t *rules,
+                         unsigned n1, const unsigned long *cnt,
+                         unsigned long weight, mpz_t tmp);
+
 /* Solve state (F, D) under an optimizing policy from its children,
    recording the choices in S->plan when it is not NULL (plan.c).  */
 void ro_policy_state (ro_solver_t *s, unsigned long f, unsigned long d);
