@@ -411,7 +411,8 @@ json_state (const policy_t *p, const ro_choice_t *c, unsigned long a,
           first ? "" : ",", a, d, c->attack_dice, c->most_attack_dice,
           c->most_defend_dice);
   int n = 0;
-  for (size_t i = 0; i < c->rolls && has_answers (p, c, a, d); i++)
+  size_t rolls = has_answers (p, c, a, d) ? c->rolls : 0;
+  for (size_t i = 0; i < rolls; i++)
     {
       answer_t x;
       answer_get (&x, p, c, a, d, i);

@@ -126,6 +126,27 @@ attack_value (ro_solver_t *s, unsigned na, unsigned nd)
     step_value (s, &s->model->step[na][nd]);
 }
 
+/* Record in REC the attacker's NA dice and the defender's answer to
+   each of their roll classes: the optimal ones from S->scratch (ND when
+   SCRATCH is 0: every choice ties), Wieringa's from his rules.  */
+static void
+record (const ro_solver_t *s, unsigned char *rec, unsigned na, unsigned nd,
+        unsigned long d, int scratch)
+{
+  const ro_rules_t *rules = &s->model->rules;
+  const ro_rolls_t *r = &s->model->answers[na][nd].rolls;
+  rec[0] = (unsigned char) na;
+  if (nd < 2)
+    return;
+  for (size_t i = 0; i < r->n; i++)
+    if (rules->defender == RO_DEFENDER_OPTIMAL)
+      rec[1 + i] = scratch ? s->scratch[i] : (unsigned char) nd;
+    else if (rules->defender == RO_DEFENDER_WIERINGA)
+      rec[1 + i] = (unsigned char) ro_wieringa_dice (rules, na,
+                                                     r->top + i * r->shown,
+                                                     d);
+}
+
 void
 ro_policy_state (ro_solver_t *s, unsigned long f, unsigned long d)
 {
@@ -135,8 +156,6 @@ ro_policy_state (ro_solver_t *s, unsigned long f, unsigned long d)
   unsigned nd = d < rules->defend_dice ? (unsigned) d : rules->defend_dice;
   unsigned long e[2], re[2];
   unsigned char *rec = s->plan ? plan_at (s->plan, f, d) : NULL;
-  size_t nrolls = s->model->answers[most][nd].rolls.n;
-  int optimal = rules->defender == RO_DEFENDER_OPTIMAL && nd > 1;
 
   if (!children (s, f, d, most, nd, e))
     {
@@ -144,11 +163,7 @@ ro_policy_state (ro_solver_t *s, unsigned long f, unsigned long d)
       mpz_set_ui (x->n, 0);
       x->e[0] = x->e[1] = 0;
       if (rec != NULL)
-        {
-          rec[0] = (unsigned char) most;
-          for (size_t i = 0; i < nrolls && optimal; i++)
-            rec[1 + i] = (unsigned char) nd;
-        }
+        record (s, rec, most, nd, d, 0);
       return;
     }
   unsigned lo = rules->attacker == RO_ATTACKER_OPTIMAL ? 1 : most;
@@ -160,12 +175,8 @@ ro_policy_state (ro_solver_t *s, unsigned long f, unsigned long d)
       if (na > lo && mpz_cmp (s->value, s->best) < 0)
         continue;
       mpz_swap (s->value, s->best);
-      if (rec == NULL)
-        continue;
-      rec[0] = (unsigned char) na;
-      size_t n = s->model->answers[na][nd].rolls.n;
-      for (size_t i = 0; i < n && optimal; i++)
-        rec[1 + i] = s->scratch[i];
+      if (rec != NULL)
+        record (s, rec, na, nd, d, 1);
     }
   mpz_swap (x->n, s->best);
   ro_solver_round_exponents (re, s, most, nd);
@@ -233,7 +244,9 @@ ro_plan_clear (ro_plan_t *plan)
 static size_t
 plan_stride (const ro_rules_t *rules, size_t most_rolls)
 {
-  return 1 + (rules->defender == RO_DEFENDER_OPTIMAL ? most_rolls : 0);
+  int answers = rules->defender == RO_DEFENDER_OPTIMAL
+    || rules->defender == RO_DEFENDER_WIERINGA;
+  return 1 + (answers ? most_rolls : 0);
 }
 
 int
@@ -248,8 +261,6 @@ ro_plan_memory (double *bytes, const ro_rules_t *rules, unsigned long a,
     for (unsigned nd = 1; nd <= rules->defend_dice; nd++)
       if (ro_rolls_count (rules, na, nd) > most)
         most = ro_rolls_count (rules, na, nd);
-  if (rules->defender == RO_DEFENDER_MAX)
-    most = 0;
   double f = (double) ro_rules_fighting (rules, a);
   *bytes += (f + 1) * (d + 1.0) * (double) plan_stride (rules, most);
   return RO_OK;
@@ -361,16 +372,7 @@ ro_plan_defend_dice (const ro_plan_t *plan, unsigned long a,
     return 0;                   /* not one answer per class */
   if (r->defender == RO_DEFENDER_MAX || c.most_defend_dice == 1)
     return c.most_defend_dice;
-  if (r->defender == RO_DEFENDER_OPTIMAL)
-    return plan_state (plan, a, d)[1 + i];
-  /* Wieringa's answer depends only on the class.  */
-  ro_rolls_t rolls;
-  ro_rolls_init (&rolls);
-  unsigned n = 0;
-  if (ro_rolls (&rolls, r, c.attack_dice, c.most_defend_dice) == RO_OK)
-    n = ro_wieringa_dice (r, c.attack_dice, rolls.top + i * rolls.shown, d);
-  ro_rolls_clear (&rolls);
-  return n;
+  return plan_state (plan, a, d)[1 + i];
 }
 
 int
