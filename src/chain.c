@@ -9,7 +9,7 @@
 /* The attacker takes territory 1, leaves one army in it and moves the
    others on against territory 2, and so on.  A battle won with f fighting
    armies left starts the next with f - 1, so the wins of battle i are the
-   seeds of battle i + 1: one forward pass per territory (dist.c), the
+   seeds of battle i + 1: one forward pass per territory (forward.c), the
    probabilities kept on integers from the first battle to the last.  */
 
 void
@@ -137,6 +137,7 @@ chain_battle (ro_chain_t *c, const ro_model_t *model, ro_cell_t *seed,
     rc = ro_forward (&s, seed, nseed, d, chain_end, &pass);
   if (rc == RO_OK && last)
     rc = chain_final (c, &s, pass.next, nseed);
+  ro_policy_close (&s);
   ro_plan_clear (&plan);
   ro_solver_clear (&s);
   return rc;

@@ -202,12 +202,11 @@ model_fill (ro_model_t *model, const ro_rules_t *rules)
   return rc;
 }
 
+/* The rules are not checked again here: every caller is a public
+   function that checked them on the way in.  */
 int
 ro_model_init (ro_model_t *model, const ro_rules_t *rules)
 {
-  int rc = ro_rules_check (rules);
-  if (rc != RO_OK)
-    return rc;
   model->rules = *rules;
   model->most_rolls = 0;
   for (unsigned na = 0; na <= RO_DICE_MAX; na++)
@@ -217,7 +216,7 @@ ro_model_init (ro_model_t *model, const ro_rules_t *rules)
         ro_step_init (&model->step[na][nd]);
         answers_init (&model->answers[na][nd]);
       }
-  rc = model_fill (model, rules);
+  int rc = model_fill (model, rules);
   if (rc != RO_OK)
     ro_model_clear (model);
   return rc;

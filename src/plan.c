@@ -26,6 +26,83 @@
    A choice is replaced only by a strictly better one met later, and the
    choices are tried from the fewest dice up, so ties go to more dice.  */
 
+/* The choices of a plan: for fighting armies F and defenders D, STRIDE
+   bytes at CHOICE + (F * (D_HI + 1) + D) * STRIDE: the attacker's dice,
+   then the defender's answer to each roll class.  */
+typedef struct
+{
+  unsigned long f_hi, d_hi;
+  size_t stride;
+  unsigned char *choice;
+} ro_plan_impl_t;
+
+/* The policies' work space, on a solver from ro_policy_open to
+   ro_policy_close: kept out of the solver, which the plain engines use
+   without it, and allocated once per solver, not once per state.  */
+struct ro_policy_work
+{
+  mpz_t child[RO_DICE_MAX + 1][RO_DICE_MAX + 1];  /* at one denominator */
+  mpz_t value, best, one;       /* of a choice, of the best one so far */
+  mpz_t answer[RO_DICE_MAX + 1];  /* the defender's answer with N dice */
+  unsigned char *scratch;       /* the defender's answers to one choice */
+  ro_step_t step;               /* a round made of a plan's answers */
+  ro_plan_impl_t *plan;         /* where choices are recorded or read */
+};
+
+static void
+work_init (ro_policy_work_t *w)
+{
+  for (unsigned k = 0; k <= RO_DICE_MAX; k++)
+    for (unsigned l = 0; l <= RO_DICE_MAX; l++)
+      mpz_init (w->child[k][l]);
+  mpz_inits (w->value, w->best, w->one, (mpz_ptr) 0);
+  mpz_set_ui (w->one, 1);
+  for (unsigned n = 0; n <= RO_DICE_MAX; n++)
+    mpz_init (w->answer[n]);
+  ro_step_init (&w->step);
+  w->plan = NULL;
+}
+
+static void
+work_clear (ro_policy_work_t *w)
+{
+  for (unsigned k = 0; k <= RO_DICE_MAX; k++)
+    for (unsigned l = 0; l <= RO_DICE_MAX; l++)
+      mpz_clear (w->child[k][l]);
+  mpz_clears (w->value, w->best, w->one, (mpz_ptr) 0);
+  for (unsigned n = 0; n <= RO_DICE_MAX; n++)
+    mpz_clear (w->answer[n]);
+  ro_step_clear (&w->step);
+  free (w->scratch);
+}
+
+int
+ro_policy_open (ro_solver_t *s)
+{
+  ro_policy_work_t *w = malloc (sizeof *w);
+  unsigned char *scratch = malloc (s->model->most_rolls + 1);
+  if (w == NULL || scratch == NULL)
+    {
+      free (w);
+      free (scratch);
+      return RO_ENOMEM;
+    }
+  work_init (w);
+  w->scratch = scratch;
+  s->policy = w;
+  return RO_OK;
+}
+
+void
+ro_policy_close (ro_solver_t *s)
+{
+  if (s->policy == NULL)
+    return;
+  work_clear (s->policy);
+  free (s->policy);
+  s->policy = NULL;
+}
+
 /* The plan's bytes of state (F, D).  */
 static unsigned char *
 plan_at (const ro_plan_impl_t *p, unsigned long f, unsigned long d)
@@ -34,12 +111,13 @@ plan_at (const ro_plan_impl_t *p, unsigned long f, unsigned long d)
 }
 
 /* Bring the children of state (F, D) that some choice can reach to
-   their largest exponent, in S->child; E gets it.  0 when every child
+   their largest exponent, in W->child; E gets it.  0 when every child
    is a certain loss.  */
 static int
 children (ro_solver_t *s, unsigned long f, unsigned long d, unsigned na,
           unsigned nd, unsigned long e[2])
 {
+  ro_policy_work_t *w = s->policy;
   unsigned m = na < nd ? na : nd;
   int any = 0;
   e[0] = e[1] = 0;
@@ -58,28 +136,28 @@ children (ro_solver_t *s, unsigned long f, unsigned long d, unsigned na,
     for (unsigned l = 0; k + l <= m && l <= nd; l++)
       {
         const ro_cell_t *c = ro_solver_cell (s, f - k, d - l);
-        mpz_set_ui (s->child[k][l], 0);
+        mpz_set_ui (w->child[k][l], 0);
         if (k + l == 0 || mpz_sgn (c->n) == 0)
           continue;
         unsigned long sh[2] = { e[0] - c->e[0], e[1] - c->e[1] };
-        ro_solver_add_scaled (s, s->child[k][l], s->one, sh, c->n);
+        ro_solver_add_scaled (s, w->child[k][l], w->one, sh, c->n);
       }
   return any;
 }
 
-/* S->value = the value of a step, over base^E times its dice.  */
+/* W->value = the value of a step, over base^E times its dice.  */
 static void
-step_value (ro_solver_t *s, const ro_step_t *r)
+step_value (ro_policy_work_t *w, const ro_step_t *r)
 {
-  mpz_set_ui (s->value, 0);
+  mpz_set_ui (w->value, 0);
   for (unsigned i = 0; i < r->n; i++)
-    mpz_addmul (s->value, r->count[i], s->child[r->lose_a[i]][r->lose_d[i]]);
+    mpz_addmul (w->value, r->count[i], w->child[r->lose_a[i]][r->lose_d[i]]);
 }
 
-/* S->value = the value of NA attack dice against the optimal defender,
-   who may roll ND; his answers go to S->scratch.  An answer with N' < ND
+/* W->value = the value of NA attack dice against the optimal defender,
+   who may roll ND; his answers go to W->scratch.  An answer with N' < ND
    dice depends only on the attacker's N' highest dice, and the classes
-   come in lexicographic order, so S->answer[N'] is kept from one class
+   come in lexicographic order, so W->answer[N'] is kept from one class
    to the next while those dice stay the same.  */
 static void
 optimal_defence (ro_solver_t *s, unsigned na, unsigned nd)
@@ -87,7 +165,8 @@ optimal_defence (ro_solver_t *s, unsigned na, unsigned nd)
   const ro_rules_t *rules = &s->model->rules;
   const ro_answers_t *a = &s->model->answers[na][nd];
   const ro_rolls_t *rolls = &a->rolls;
-  mpz_set_ui (s->value, 0);
+  ro_policy_work_t *w = s->policy;
+  mpz_set_ui (w->value, 0);
   for (size_t i = 0; i < rolls->n; i++)
     {
       const unsigned char *top = rolls->top + i * rolls->shown;
@@ -95,39 +174,39 @@ optimal_defence (ro_solver_t *s, unsigned na, unsigned nd)
       for (unsigned n1 = 1; n1 <= nd; n1++)
         {
           unsigned m = na < n1 ? na : n1;
-          mpz_ptr v = s->answer[n1];
+          mpz_ptr v = w->answer[n1];
           if (i == 0 || n1 == nd || memcmp (top, top - rolls->shown, m) != 0)
             {
               const unsigned long *cnt = ro_answers_count (a, i, n1);
               mpz_set_ui (v, 0);
               for (unsigned k = 0; k <= m; k++)
                 if (cnt[k] != 0)
-                  mpz_addmul_ui (v, s->child[k][m - k], cnt[k]);
+                  mpz_addmul_ui (v, w->child[k][m - k], cnt[k]);
               for (unsigned t = n1; t < nd; t++)
                 mpz_mul_ui (v, v, rules->defend_sides);
             }
-          if (pick == 0 || mpz_cmp (v, s->answer[pick]) <= 0)
+          if (pick == 0 || mpz_cmp (v, w->answer[pick]) <= 0)
             pick = n1;
         }
-      s->scratch[i] = (unsigned char) pick;
-      mpz_addmul_ui (s->value, s->answer[pick], rolls->weight[i]);
+      w->scratch[i] = (unsigned char) pick;
+      mpz_addmul_ui (w->value, w->answer[pick], rolls->weight[i]);
     }
 }
 
 /* The value of NA attack dice against the defender's policy, in
-   S->value; the defender's answers, when they depend on the state, in
-   S->scratch.  */
+   W->value; the defender's answers, when they depend on the state, in
+   W->scratch.  */
 static void
 attack_value (ro_solver_t *s, unsigned na, unsigned nd)
 {
   if (s->model->rules.defender == RO_DEFENDER_OPTIMAL && nd > 1)
     optimal_defence (s, na, nd);
   else
-    step_value (s, &s->model->step[na][nd]);
+    step_value (s->policy, &s->model->step[na][nd]);
 }
 
 /* Record in REC the attacker's NA dice and the defender's answer to
-   each of their roll classes: the optimal ones from S->scratch (ND when
+   each of their roll classes: the optimal ones from W->scratch (ND when
    SCRATCH is 0: every choice ties), Wieringa's from his rules.  */
 static void
 record (const ro_solver_t *s, unsigned char *rec, unsigned na, unsigned nd,
@@ -140,7 +219,7 @@ record (const ro_solver_t *s, unsigned char *rec, unsigned na, unsigned nd,
     return;
   for (size_t i = 0; i < r->n; i++)
     if (rules->defender == RO_DEFENDER_OPTIMAL)
-      rec[1 + i] = scratch ? s->scratch[i] : (unsigned char) nd;
+      rec[1 + i] = scratch ? s->policy->scratch[i] : (unsigned char) nd;
     else if (rules->defender == RO_DEFENDER_WIERINGA)
       rec[1 + i] = (unsigned char) ro_wieringa_dice (rules, na,
                                                      r->top + i * r->shown,
@@ -151,11 +230,12 @@ void
 ro_policy_state (ro_solver_t *s, unsigned long f, unsigned long d)
 {
   const ro_rules_t *rules = &s->model->rules;
+  ro_policy_work_t *w = s->policy;
   ro_cell_t *x = ro_solver_cell (s, f, d);
   unsigned most = f < rules->attack_dice ? (unsigned) f : rules->attack_dice;
   unsigned nd = d < rules->defend_dice ? (unsigned) d : rules->defend_dice;
   unsigned long e[2], re[2];
-  unsigned char *rec = s->plan ? plan_at (s->plan, f, d) : NULL;
+  unsigned char *rec = w->plan ? plan_at (w->plan, f, d) : NULL;
 
   if (!children (s, f, d, most, nd, e))
     {
@@ -171,14 +251,14 @@ ro_policy_state (ro_solver_t *s, unsigned long f, unsigned long d)
     {
       attack_value (s, na, nd);
       for (unsigned t = na; t < most; t++)
-        mpz_mul_ui (s->value, s->value, rules->attack_sides);
-      if (na > lo && mpz_cmp (s->value, s->best) < 0)
+        mpz_mul_ui (w->value, w->value, rules->attack_sides);
+      if (na > lo && mpz_cmp (w->value, w->best) < 0)
         continue;
-      mpz_swap (s->value, s->best);
+      mpz_swap (w->value, w->best);
       if (rec != NULL)
         record (s, rec, na, nd, d, 1);
     }
-  mpz_swap (x->n, s->best);
+  mpz_swap (x->n, w->best);
   ro_solver_round_exponents (re, s, most, nd);
   x->e[0] = e[0] + re[0];
   x->e[1] = e[1] + re[1];
@@ -191,23 +271,24 @@ ro_policy_step (ro_solver_t *s, unsigned long f, unsigned long d)
   const ro_rules_t *rules = &model->rules;
   unsigned na = f < rules->attack_dice ? (unsigned) f : rules->attack_dice;
   unsigned nd = d < rules->defend_dice ? (unsigned) d : rules->defend_dice;
-  if (s->plan == NULL)
+  ro_policy_work_t *w = s->policy;
+  if (w == NULL || w->plan == NULL)
     return &model->step[na][nd];
-  const unsigned char *rec = plan_at (s->plan, f, d);
+  const unsigned char *rec = plan_at (w->plan, f, d);
   na = rec[0];
   if (rules->defender != RO_DEFENDER_OPTIMAL || nd == 1)
     return &model->step[na][nd];
 
   /* The defender's answers, class by class, over defend_sides^ND.  */
   const ro_answers_t *a = &model->answers[na][nd];
-  ro_step_t *step = &s->step;
+  ro_step_t *step = &w->step;
   step->na = na;
   step->nd = nd;
   step->n = 0;
   for (size_t i = 0; i < a->rolls.n; i++)
     ro_step_add_answer (step, rules, rec[1 + i],
                         ro_answers_count (a, i, rec[1 + i]),
-                        a->rolls.weight[i], s->answer[0]);
+                        a->rolls.weight[i], w->answer[0]);
   return step;
 }
 
@@ -266,7 +347,28 @@ ro_plan_memory (double *bytes, const ro_rules_t *rules, unsigned long a,
   return RO_OK;
 }
 
-/* Solve every state of (F, D) with S, recording the choices in P.  */
+/* The empty choices of the states up to (F, D), STRIDE bytes each;
+   NULL when they do not fit in memory.  */
+static ro_plan_impl_t *
+impl_new (unsigned long f, unsigned long d, size_t stride)
+{
+  ro_plan_impl_t *p = malloc (sizeof *p);
+  if (p == NULL)
+    return NULL;
+  p->f_hi = f;
+  p->d_hi = d;
+  p->stride = stride;
+  p->choice = calloc ((f + 1) * (d + 1), stride);
+  if (p->choice == NULL)
+    {
+      free (p);
+      return NULL;
+    }
+  return p;
+}
+
+/* Solve every state of (F, D) with S, recording the choices in its
+   plan.  */
 static void
 plan_fill (ro_solver_t *s, unsigned long f, unsigned long d)
 {
@@ -274,7 +376,7 @@ plan_fill (ro_solver_t *s, unsigned long f, unsigned long d)
   for (unsigned long i = 0; i <= f; i++)
     for (unsigned long j = 0; j <= d; j++)
       {
-        unsigned char *rec = plan_at (s->plan, i, j);
+        unsigned char *rec = plan_at (s->policy->plan, i, j);
         ro_cell_t *x = ro_solver_cell (s, i, j);
         int end = ro_rules_ended (rules, i, j);
         if (end != 0)
@@ -301,24 +403,17 @@ ro_plan_solve (ro_plan_t *plan, const ro_rules_t *rules, unsigned long a,
   if (rc != RO_OK)
     return rc;
   unsigned long f = ro_rules_fighting (rules, a);
-  ro_plan_impl_t *p = malloc (sizeof *p);
-  size_t stride = plan_stride (rules, model.most_rolls);
-  if (p != NULL)
-    {
-      p->f_hi = f;
-      p->d_hi = d;
-      p->stride = stride;
-      p->choice = calloc ((f + 1) * (d + 1), stride);
-    }
-  if (p == NULL || p->choice == NULL)
+  ro_plan_impl_t *p = impl_new (f, d, plan_stride (rules, model.most_rolls));
+  rc = p == NULL ? RO_ENOMEM : ro_policy_open (&s);
+  if (rc != RO_OK)
     {
       impl_free (p);
       ro_solver_close (&model, &s);
-      return RO_ENOMEM;
+      return rc;
     }
   /* ro_policy_state solves under any policy, the plain ones as one
      choice of one step.  */
-  s.plan = p;
+  s.policy->plan = p;
   plan_fill (&s, f, d);
   impl_free (plan->impl);
   plan->impl = p;
@@ -326,6 +421,7 @@ ro_plan_solve (ro_plan_t *plan, const ro_rules_t *rules, unsigned long a,
   plan->attackers = a;
   plan->defenders = d;
   ro_solver_get_q (plan->win, &s, ro_solver_cell (&s, f, d));
+  ro_policy_close (&s);
   ro_solver_close (&model, &s);
   return RO_OK;
 }
@@ -385,6 +481,8 @@ ro_solver_plan (ro_solver_t *s, ro_plan_t *plan, unsigned long f,
   unsigned long a = rules->count == RO_COUNT_TERRITORY ? f + 1 : f;
   int rc = ro_plan_solve (plan, rules, a, d);
   if (rc == RO_OK)
-    s->plan = plan->impl;
+    rc = ro_policy_open (s);
+  if (rc == RO_OK)
+    s->policy->plan = plan->impl;
   return rc;
 }

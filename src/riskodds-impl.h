@@ -57,6 +57,8 @@ int ro_rules_optimizing (const ro_rules_t *rules);
 /* Whether both sides always roll the most dice allowed.  */
 int ro_rules_plain (const ro_rules_t *rules);
 
+/* RULES have been checked (ro_rules_check) where they entered the
+   library.  */
 int ro_model_init (ro_model_t *model, const ro_rules_t *rules);
 void ro_model_clear (ro_model_t *model);
 
@@ -65,7 +67,7 @@ void ro_model_clear (ro_model_t *model);
    solvers work on this "fighting" count only.  */
 unsigned long ro_rules_fighting (const ro_rules_t *rules, unsigned long a);
 
-/* The integer solver's state (battle.c): a probability N over
+/* The integer solver's state (solver.c): a probability N over
    base[0]^e[0] * base[1]^e[1], base[] the sides of the dice (one base,
    base[1] = 1, when both sides roll the same dice).  */
 typedef struct
@@ -74,15 +76,9 @@ typedef struct
   unsigned long e[2];
 } ro_cell_t;
 
-/* The choices of a plan (plan.c): for fighting armies F and defenders
-   D, STRIDE bytes at CHOICE + (F * (D_HI + 1) + D) * STRIDE: the
-   attacker's dice, then the defender's answer to each roll class.  */
-typedef struct
-{
-  unsigned long f_hi, d_hi;
-  size_t stride;
-  unsigned char *choice;
-} ro_plan_impl_t;
+/* The policies' work space and the plan they record or read: plan.c's
+   own, hung on a solver by ro_policy_open.  */
+typedef struct ro_policy_work ro_policy_work_t;
 
 typedef struct
 {
@@ -91,14 +87,7 @@ typedef struct
   unsigned long rows, cols;
   ro_cell_t *cell;
   mpz_t big;                    /* multiplier that does not fit a limb */
-  /* The policies' work space (plan.c): the children brought to one
-     denominator, the values of the choices, and a step.  */
-  mpz_t child[RO_DICE_MAX + 1][RO_DICE_MAX + 1];
-  mpz_t value, best, one;
-  mpz_t answer[RO_DICE_MAX + 1];  /* the defender's answer with N dice */
-  unsigned char *scratch;       /* the defender's answers to one choice */
-  ro_step_t step;
-  ro_plan_impl_t *plan;         /* where choices are recorded or read */
+  ro_policy_work_t *policy;     /* NULL: every state rolls model->step */
 } ro_solver_t;
 
 /* The cell of state (F, D) in the ring of ROWS rows.  */
@@ -143,22 +132,31 @@ void ro_step_add_answer (ro_step_t *step, const ro_rules_t *rules,
                          unsigned n1, const unsigned long *cnt,
                          unsigned long weight, mpz_t tmp);
 
+/* Give S (ro_solver_init'ed) the policies' work space, which
+   ro_policy_state and the plans need; ro_policy_close takes it back and
+   leaves S as ro_solver_init made it.  Nothing below plan.c knows the
+   work space: whoever opens it closes it, before ro_solver_clear.  */
+int ro_policy_open (ro_solver_t *s);
+void ro_policy_close (ro_solver_t *s);
+
 /* Solve state (F, D) under an optimizing policy from its children,
-   recording the choices in S->plan when it is not NULL (plan.c).  */
+   recording the choices in S's plan when it has one (plan.c); S's
+   policy work space is open.  */
 void ro_policy_state (ro_solver_t *s, unsigned long f, unsigned long d);
 
 /* The round that state (F, D) plays under the policies: a step of the
-   model, or one made in S->step from the choices of S->plan.  */
+   model, or one made from the choices of S's plan.  */
 const ro_step_t *ro_policy_step (ro_solver_t *s, unsigned long f,
                                  unsigned long d);
 
 /* When the rules of S optimize, solve PLAN (ro_plan_init'ed) for F
-   fighting armies against D and let S read its choices; otherwise
-   leave both alone.  */
+   fighting armies against D and open S's policy work space to read its
+   choices; otherwise leave both alone.  The caller ro_policy_close's S
+   before clearing PLAN.  */
 int ro_solver_plan (ro_solver_t *s, ro_plan_t *plan, unsigned long f,
                     unsigned long d);
 
-/* The forward pass of dist.c: the battles against D0 that start with
+/* The forward pass (forward.c): the battles against D0 that start with
    SEED[f] (an integer over a power of the bases, as the solver's cells)
    at f fighting armies, f < NSEED; END is called for every ended state
    with its probability, and a non-zero return stops the pass.  */

@@ -103,15 +103,40 @@ ro_rules_defend_dice (const ro_rules_t *rules, unsigned long d)
   return d < rules->defend_dice ? (unsigned) d : rules->defend_dice;
 }
 
+/* RO_OK when A attackers against D defenders is a size and a count the
+   solvers take; the rules themselves are checked by the caller.  */
+static int
+check_armies (const ro_rules_t *rules, unsigned long a, unsigned long d)
+{
+  if (a > RO_ARMIES_MAX || d > RO_ARMIES_MAX)
+    return RO_ERANGE;
+  if (a == 0 && rules->count == RO_COUNT_TERRITORY)
+    return RO_EINVAL;
+  return RO_OK;
+}
+
+int
+ro_check_battle (const ro_rules_t *rules, unsigned long a, unsigned long d)
+{
+  int rc = ro_rules_check (rules);
+  if (rc == RO_OK)
+    rc = check_armies (rules, a, d);
+  return rc;
+}
+
+/* The rules once, then the two corners: the grid is no larger than its
+   high corner, and no army count in it is lower than its low corner.  */
 int
 ro_check_grid (const ro_rules_t *rules, unsigned long a_lo,
                unsigned long a_hi, unsigned long d_lo, unsigned long d_hi)
 {
   if (a_lo > a_hi || d_lo > d_hi)
     return RO_EINVAL;
-  int rc = ro_check_battle (rules, a_lo, d_lo);
+  int rc = ro_rules_check (rules);
   if (rc == RO_OK)
-    rc = ro_check_battle (rules, a_hi, d_hi);
+    rc = check_armies (rules, a_lo, d_lo);
+  if (rc == RO_OK)
+    rc = check_armies (rules, a_hi, d_hi);
   return rc;
 }
 

@@ -1,0 +1,111 @@
+/* forward.c -- the forward pass: from the starts to every end of a battle */
+
+#include <config.h>
+
+#include "riskodds-impl.h"
+
+/* The absorbing-chain result of Hillier et al. (seed 004) without a
+   matrix: the probability of reaching each state flows forward from the
+   start, row by row (f descending, d descending within a row), so every
+   state is complete before it is read -- its parents have at least as
+   many armies on both sides.  As in solver.c, a state's probability is an
+   integer over base[0]^e[0] * base[1]^e[1]; contributions that arrive
+   with different exponents are brought to the larger one, so nothing is
+   ever divided.  Only L+1 rows are alive at once.  An ended state (the
+   goal reached, or the attacker unable or unwilling to go on) passes
+   nothing on and is reported.  */
+
+/* C += N * COUNT / base^RE, where N is over base^E: both brought to the
+   larger of the two exponents.  */
+static void
+flow (ro_solver_t *s, ro_cell_t *c, const ro_cell_t *x, const mpz_t count,
+      const unsigned long re[2], mpz_t tmp, const mpz_t one)
+{
+  unsigned long ce[2] = { x->e[0] + re[0], x->e[1] + re[1] };
+  if (mpz_sgn (c->n) == 0)
+    {
+      mpz_mul (c->n, x->n, count);
+      c->e[0] = ce[0];
+      c->e[1] = ce[1];
+      return;
+    }
+  unsigned long up[2], down[2];
+  for (int b = 0; b < 2; b++)
+    {
+      unsigned long e = c->e[b] > ce[b] ? c->e[b] : ce[b];
+      up[b] = e - c->e[b];
+      down[b] = e - ce[b];
+      c->e[b] = e;
+    }
+  if (up[0] != 0 || up[1] != 0)
+    {
+      mpz_swap (tmp, c->n);
+      mpz_set_ui (c->n, 0);
+      ro_solver_add_scaled (s, c->n, one, up, tmp);
+    }
+  ro_solver_add_scaled (s, c->n, count, down, x->n);
+}
+
+/* Pass state (F, D) on to its children.  */
+static void
+flow_state (ro_solver_t *s, unsigned long f, unsigned long d, mpz_t tmp,
+            const mpz_t one)
+{
+  const ro_cell_t *x = ro_solver_cell (s, f, d);
+  const ro_step_t *r = ro_policy_step (s, f, d);
+  unsigned long re[2];
+  ro_solver_round_exponents (re, s, r->na, r->nd);
+  for (unsigned i = 0; i < r->n; i++)
+    flow (s, ro_solver_cell (s, f - r->lose_a[i], d - r->lose_d[i]), x,
+          r->count[i], re, tmp, one);
+}
+
+static void
+zero_row (ro_solver_t *s, unsigned long f)
+{
+  for (unsigned long d = 0; d < s->cols; d++)
+    {
+      ro_cell_t *c = ro_solver_cell (s, f, d);
+      mpz_set_ui (c->n, 0);
+      c->e[0] = c->e[1] = 0;
+    }
+}
+
+/* The forward pass over the battles against D0 that start in column D0
+   with SEED[f] (f = 0 .. NSEED-1; zero cells are absent), calling END for
+   every ended state with its probability, in the order of the pass.  */
+int
+ro_forward (ro_solver_t *s, const ro_cell_t *seed, unsigned long nseed,
+            unsigned long d0, ro_end_fn end, void *data)
+{
+  const ro_rules_t *rules = &s->model->rules;
+  const unsigned long none[2] = { 0, 0 };
+  int rc = RO_OK;
+  mpz_t tmp, one;
+  mpz_inits (tmp, one, (mpz_ptr) 0);
+  mpz_set_ui (one, 1);
+  for (unsigned long i = 0; i < s->rows; i++)
+    zero_row (s, i);
+
+  for (unsigned long f = nseed; f-- > 0 && rc == RO_OK;)
+    {
+      /* Row f + 1 is done; its slot becomes row f - L.  */
+      if (f + 1 < nseed)
+        zero_row (s, f + 1);
+      if (mpz_sgn (seed[f].n) != 0)
+        flow (s, ro_solver_cell (s, f, d0), &seed[f], one, none, tmp, one);
+      for (unsigned long d = d0 + 1; d-- > 0 && rc == RO_OK;)
+        {
+          const ro_cell_t *x = ro_solver_cell (s, f, d);
+          if (mpz_sgn (x->n) == 0)
+            continue;
+          int over = ro_rules_ended (rules, f, d);
+          if (over != 0)
+            rc = end (data, over > 0, f, d, s, x);
+          else
+            flow_state (s, f, d, tmp, one);
+        }
+    }
+  mpz_clears (tmp, one, (mpz_ptr) 0);
+  return rc;
+}
