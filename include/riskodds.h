@@ -235,7 +235,8 @@ unsigned ro_wieringa_dice (const ro_rules_t *rules, unsigned na,
 /* P(attacker conquers) for a battle that starts with A attacking and D
    defending armies (A counted as RULES->count says), each side rolling
    the dice its policy chooses (RULES->defender, RULES->attacker; by
-   default the most allowed), fought to the end.  The result is a
+   default the most allowed), fought to the end, by the fastest engine
+   that applies (see ro_method_t and ro_battle_win_method).  The result is a
    canonical rational.  D = 0 gives 1; an attacker who cannot roll gives 0;
    A = 0 under RO_COUNT_TERRITORY is RO_EINVAL (a territory holds at least
    one army).  */
@@ -255,10 +256,58 @@ int ro_battle_grid (const ro_rules_t *rules, unsigned long a_lo,
                     unsigned long d_hi, ro_battle_fn fn, void *data);
 
 /* An upper estimate, in bytes, of the memory ro_battle_win needs for
-   (A, D); stored in *BYTES.  Lets a caller refuse a battle up front
-   instead of running out of memory (GMP aborts when allocation fails).  */
+   (A, D), with the engine it picks; stored in *BYTES.  Lets a caller
+   refuse a battle up front instead of running out of memory (GMP aborts
+   when allocation fails).  */
 int ro_battle_memory (double *bytes, const ro_rules_t *rules,
                       unsigned long a, unsigned long d);
+
+/* ------------------------------------------------------------------ */
+/* Engines: how one battle is computed                                */
+/* ------------------------------------------------------------------ */
+
+/* Every engine gives the same exact values; they differ in what they
+   apply to and in what they cost.  */
+typedef enum
+{
+  /* The fastest engine that applies to the rules: the strip when it
+     does, the recursion otherwise.  */
+  RO_METHOD_AUTO = 0,
+  /* Every state (A', D') with A' <= A, D' <= D, backward for P(win) and
+     forward for the distribution: O(A D) states of O(A + D) limbs.
+     Applies to every rule set, and gives grids (ro_battle_grid) and the
+     dice policies their values.  */
+  RO_METHOD_RECURSION = 1,
+  /* One battle in O((A + D)^2) time and O(A + D) memory: the states
+     where both sides roll their most dice are summed in closed form, as
+     powers of one polynomial, and only a band of bounded width along
+     their edges is walked.  Applies when both sides always roll the most
+     dice allowed (RO_DEFENDER_MAX, RO_ATTACKER_MAX), with any dice,
+     bonuses, ties, count, stop and goal.  */
+  RO_METHOD_STRIP = 2
+} ro_method_t;
+
+/* 1 when METHOD can compute the battles of RULES (RO_METHOD_AUTO and
+   RO_METHOD_RECURSION always can), 0 otherwise.  */
+int ro_method_applies (const ro_rules_t *rules, ro_method_t method);
+
+/* The engine RO_METHOD_AUTO uses for RULES (METHOD itself otherwise).  */
+ro_method_t ro_method_choose (const ro_rules_t *rules, ro_method_t method);
+
+/* ro_battle_win, ro_battle_dist and ro_battle_memory with the engine
+   METHOD; RO_EINVAL when it does not apply to RULES.  */
+int ro_battle_win_method (mpq_t win, const ro_rules_t *rules,
+                          unsigned long a, unsigned long d,
+                          ro_method_t method);
+int ro_battle_memory_method (double *bytes, const ro_rules_t *rules,
+                             unsigned long a, unsigned long d,
+                             ro_method_t method);
+
+/* The memory ro_battle_dist_method needs: the engine's, and the ends it
+   returns (about A + D fractions of the size of P(win)).  */
+int ro_battle_dist_memory (double *bytes, const ro_rules_t *rules,
+                           unsigned long a, unsigned long d,
+                           ro_method_t method);
 
 /* The same grid in double precision: the recursion of ro_battle_win
    with every probability a double (the round probabilities rounded once
@@ -369,11 +418,15 @@ void ro_dist_init (ro_dist_t *dist);
 void ro_dist_clear (ro_dist_t *dist);
 
 /* The distribution of the end of the battle A against D under RULES
-   (stop and goal included), by a forward pass over the states on
-   integers, with no matrix inverted.  Needs the memory of
-   ro_battle_win.  Errors as ro_battle_win.  */
+   (stop and goal included), on integers, with no matrix inverted: by the
+   fastest engine that applies (see ro_method_t; the recursion's is a
+   forward pass over the states), or by METHOD.  Needs the memory of
+   ro_battle_dist_memory.  Errors as ro_battle_win.  */
 int ro_battle_dist (ro_dist_t *dist, const ro_rules_t *rules,
                     unsigned long a, unsigned long d);
+int ro_battle_dist_method (ro_dist_t *dist, const ro_rules_t *rules,
+                           unsigned long a, unsigned long d,
+                           ro_method_t method);
 
 /* Expectations over a distribution: unconditional, given that the
    attacker wins, given that he loses.  */

@@ -1,4 +1,4 @@
-/* battle.c -- exact P(attacker conquers) by a recursion on integers */
+/* battle.c -- exact P(attacker conquers), by the engine that fits */
 
 #include <config.h>
 
@@ -121,24 +121,49 @@ battle_close (ro_model_t *model, ro_solver_t *s)
 }
 
 int
-ro_battle_win (mpq_t win, const ro_rules_t *rules,
-               unsigned long a, unsigned long d)
+ro_method_applies (const ro_rules_t *rules, ro_method_t method)
+{
+  if (method == RO_METHOD_AUTO || method == RO_METHOD_RECURSION)
+    return 1;
+  return method == RO_METHOD_STRIP && ro_strip_applies (rules);
+}
+
+ro_method_t
+ro_method_choose (const ro_rules_t *rules, ro_method_t method)
+{
+  if (method != RO_METHOD_AUTO)
+    return method;
+  return ro_strip_applies (rules) ? RO_METHOD_STRIP : RO_METHOD_RECURSION;
+}
+
+/* The checks every battle function makes; *F gets the fighting armies
+   and *END whether the battle is over before a roll (as
+   ro_rules_ended).  */
+static int
+battle_check (unsigned long *f, int *end, const ro_rules_t *rules,
+              unsigned long a, unsigned long d, ro_method_t method)
 {
   int rc = ro_check_battle (rules, a, d);
   if (rc != RO_OK)
     return rc;
+  if (method != RO_METHOD_AUTO && method != RO_METHOD_RECURSION
+      && method != RO_METHOD_STRIP)
+    return RO_EINVAL;
+  if (!ro_method_applies (rules, method))
+    return RO_EINVAL;
+  *f = ro_rules_fighting (rules, a);
+  *end = ro_rules_ended (rules, *f, d);
+  return RO_OK;
+}
 
-  unsigned long f = ro_rules_fighting (rules, a);
-  int end = ro_rules_ended (rules, f, d);
-  if (end != 0)
-    {
-      mpq_set_ui (win, end > 0, 1);
-      return RO_OK;
-    }
-
+/* P(win) of F fighting armies against D by the recursion.  */
+static int
+recursion_win (mpq_t win, const ro_rules_t *rules, unsigned long f,
+               unsigned long d)
+{
   ro_model_t model;
   ro_solver_t s;
-  rc = battle_open (&model, &s, rules, d);
+  int rc = battle_open (&model, &s, rules, d);
   if (rc != RO_OK)
     return rc;
   for (unsigned long i = 0; i <= f; i++)
@@ -148,6 +173,70 @@ ro_battle_win (mpq_t win, const ro_rules_t *rules,
   ro_solver_get_q (win, &s, ro_solver_cell (&s, f, d));
   battle_close (&model, &s);
   return RO_OK;
+}
+
+int
+ro_battle_win_method (mpq_t win, const ro_rules_t *rules, unsigned long a,
+                      unsigned long d, ro_method_t method)
+{
+  unsigned long f;
+  int end, rc = battle_check (&f, &end, rules, a, d, method);
+  if (rc != RO_OK)
+    return rc;
+  if (end != 0)
+    {
+      mpq_set_ui (win, end > 0, 1);
+      return RO_OK;
+    }
+  if (ro_method_choose (rules, method) == RO_METHOD_STRIP)
+    return ro_strip_solve (win, rules, f, d, NULL, NULL);
+  return recursion_win (win, rules, f, d);
+}
+
+int
+ro_battle_win (mpq_t win, const ro_rules_t *rules,
+               unsigned long a, unsigned long d)
+{
+  return ro_battle_win_method (win, rules, a, d, RO_METHOD_AUTO);
+}
+
+/* The memory of one battle by METHOD, with its ends when ENDS.  */
+static int
+battle_memory (double *bytes, const ro_rules_t *rules, unsigned long a,
+               unsigned long d, ro_method_t method, int ends)
+{
+  unsigned long f;
+  int end, rc = battle_check (&f, &end, rules, a, d, method);
+  if (rc != RO_OK)
+    return rc;
+  if (end == 0 && ro_method_choose (rules, method) == RO_METHOD_STRIP)
+    {
+      *bytes = ro_strip_memory (rules, f, d, ends);
+      return RO_OK;
+    }
+  return ro_solver_memory (bytes, rules, a, d);
+}
+
+int
+ro_battle_memory_method (double *bytes, const ro_rules_t *rules,
+                         unsigned long a, unsigned long d,
+                         ro_method_t method)
+{
+  return battle_memory (bytes, rules, a, d, method, 0);
+}
+
+int
+ro_battle_memory (double *bytes, const ro_rules_t *rules, unsigned long a,
+                  unsigned long d)
+{
+  return battle_memory (bytes, rules, a, d, RO_METHOD_AUTO, 0);
+}
+
+int
+ro_battle_dist_memory (double *bytes, const ro_rules_t *rules,
+                       unsigned long a, unsigned long d, ro_method_t method)
+{
+  return battle_memory (bytes, rules, a, d, method, 1);
 }
 
 int

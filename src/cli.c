@@ -137,16 +137,32 @@ check_rolls (const ro_rules_t *r)
                     r->attack_dice, r->defend_dice, RO_ROLLS_MAX);
 }
 
+/* What a computation is, for its memory estimate.  */
+enum
+{
+  MEMORY_GRID,                  /* every state: the recursion */
+  MEMORY_PLAN,                  /* every state, with a plan of choices */
+  MEMORY_BATTLE,                /* one battle, by --method */
+  MEMORY_DIST                   /* one battle's ends, by --method */
+};
+
 static int
 check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d,
-              int plan)
+              int kind)
 {
   double need;
-  int rc = check_rolls (&opts->rules);
+  const ro_rules_t *r = &opts->rules;
+  int rc = check_rolls (r);
   if (rc != CLI_EXIT_OK)
     return rc;
-  rc = plan ? ro_plan_memory (&need, &opts->rules, a, d)
-    : ro_battle_memory (&need, &opts->rules, a, d);
+  if (kind == MEMORY_PLAN)
+    rc = ro_plan_memory (&need, r, a, d);
+  else if (kind == MEMORY_BATTLE)
+    rc = ro_battle_memory_method (&need, r, a, d, opts->method);
+  else if (kind == MEMORY_DIST)
+    rc = ro_battle_dist_memory (&need, r, a, d, opts->method);
+  else
+    rc = ro_battle_memory_method (&need, r, a, d, RO_METHOD_RECURSION);
   if (rc != RO_OK)
     return cli_error ("%lu against %lu: %s", a, d, ro_strerror (rc));
   if (need <= opts->max_memory)
@@ -161,16 +177,32 @@ check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d,
 int
 cli_check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d)
 {
-  return check_memory (opts, a, d, 0);
+  return check_memory (opts, a, d, MEMORY_GRID);
+}
+
+/* Whether the rules make every state's choice depend on P(win).  */
+static int
+optimizing (const ro_rules_t *r)
+{
+  return r->defender == RO_DEFENDER_OPTIMAL
+    || r->attacker == RO_ATTACKER_OPTIMAL;
 }
 
 int
 cli_check_plan_memory (const cli_opts_t *opts, unsigned long a,
                        unsigned long d)
 {
-  const ro_rules_t *r = &opts->rules;
-  return check_memory (opts, a, d, r->defender == RO_DEFENDER_OPTIMAL
-                       || r->attacker == RO_ATTACKER_OPTIMAL);
+  return check_memory (opts, a, d,
+                       optimizing (&opts->rules) ? MEMORY_PLAN : MEMORY_GRID);
+}
+
+int
+cli_check_battle_memory (const cli_opts_t *opts, unsigned long a,
+                         unsigned long d, int dist)
+{
+  if (dist && optimizing (&opts->rules))
+    return check_memory (opts, a, d, MEMORY_PLAN);
+  return check_memory (opts, a, d, dist ? MEMORY_DIST : MEMORY_BATTLE);
 }
 
 int

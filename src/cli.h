@@ -53,6 +53,7 @@ typedef struct
   int percent;                  /* --percent of verify */
   int float_mode;               /* --float of verify */
   int policy_given;             /* 1: --defender given, 2: --attacker */
+  ro_method_t method;           /* --method of one battle */
 } cli_opts_t;
 
 /* Print "riskodds: MESSAGE" on stderr; return CLI_EXIT_ERROR.  */
@@ -83,9 +84,15 @@ int cli_parse_range (unsigned long *lo, unsigned long *hi, const char *arg,
 int cli_grid_ranges (const cli_opts_t *opts, unsigned long a[2],
                      unsigned long d[2], unsigned long hi_default);
 
-/* Refuse a battle whose estimated memory exceeds the limit.  */
+/* Refuse a grid of battles up to (A, D), which the recursion computes,
+   whose estimated memory exceeds the limit.  */
 int cli_check_memory (const cli_opts_t *opts, unsigned long a,
                       unsigned long d);
+
+/* The same for one battle by the engine of --method (the one that
+   --method auto picks by default), and its ends when DIST.  */
+int cli_check_battle_memory (const cli_opts_t *opts, unsigned long a,
+                             unsigned long d, int dist);
 
 /* The same for a computation that needs a plan of the dice choices
    (--dist, --stats, chain, policy) when the rules optimize.  */

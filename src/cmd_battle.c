@@ -141,8 +141,7 @@ cmd_battle (const cli_opts_t *o, int argc, char **argv)
     rc = cli_usage_error ("a CSV file holds one table: give --dist or "
                           "--stats, or use --format json");
   if (rc == CLI_EXIT_OK)
-    rc = o->dist || o->stats ? cli_check_plan_memory (o, a, d)
-      : cli_check_memory (o, a, d);
+    rc = cli_check_battle_memory (o, a, d, o->dist || o->stats);
   if (rc != CLI_EXIT_OK)
     return rc;
 
@@ -150,8 +149,9 @@ cmd_battle (const cli_opts_t *o, int argc, char **argv)
   ro_dist_t dist;
   mpq_init (win);
   ro_dist_init (&dist);
-  int lrc = o->dist || o->stats ? ro_battle_dist (&dist, &o->rules, a, d)
-    : ro_battle_win (win, &o->rules, a, d);
+  int lrc = o->dist || o->stats
+    ? ro_battle_dist_method (&dist, &o->rules, a, d, o->method)
+    : ro_battle_win_method (win, &o->rules, a, d, o->method);
   battle_text_t t;
   if (lrc != RO_OK)
     rc = cli_error ("%lu against %lu: %s", a, d, ro_strerror (lrc));

@@ -307,7 +307,8 @@ hold_grid (table_t *t)
   const cli_opts_t *o = t->o;
   double row, cells = (double) (t->a[1] - t->a[0] + 1)
     * (double) (t->d[1] - t->d[0] + 1);
-  if (ro_battle_memory (&row, &o->rules, t->a[1], t->d[1]) != RO_OK)
+  if (ro_battle_memory_method (&row, &o->rules, t->a[1], t->d[1],
+                               RO_METHOD_RECURSION) != RO_OK)
     row = 0;
   double need = (double) (t->a[1] - t->a[0] + 1) * row + 16 * cells;
   if (need > o->max_memory)

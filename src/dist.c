@@ -6,9 +6,10 @@
 
 #include "riskodds-impl.h"
 
-/* The ends of one battle are those of the forward pass (forward.c)
-   seeded with probability 1 at its start, sorted, and summed over the
-   wins for P(win).  */
+/* The ends of one battle are those of the strip engine (strip.c) when it
+   applies, else of the recursion's forward pass (forward.c) seeded with
+   probability 1 at its start; sorted, and summed over the wins for
+   P(win).  */
 
 void
 ro_dist_init (ro_dist_t *dist)
@@ -57,22 +58,32 @@ typedef struct
   unsigned long behind;
 } collect_t;
 
-static int
-collect_end (void *data, int won, unsigned long f, unsigned long d,
-             const ro_solver_t *s, const ro_cell_t *x)
+/* A new outcome at the end of C's distribution, NULL when out of
+   memory.  */
+static ro_outcome_t *
+collect_next (collect_t *c)
 {
-  collect_t *c = data;
   ro_dist_t *dist = c->dist;
   if (dist->n == c->cap)
     {
       size_t cap = c->cap ? 2 * c->cap : 64;
       ro_outcome_t *o = realloc (dist->outcome, cap * sizeof *o);
       if (o == NULL)
-        return RO_ENOMEM;
+        return NULL;
       dist->outcome = o;
       c->cap = cap;
     }
-  ro_outcome_t *o = &dist->outcome[dist->n++];
+  return &c->dist->outcome[dist->n++];
+}
+
+static int
+collect_end (void *data, int won, unsigned long f, unsigned long d,
+             const ro_solver_t *s, const ro_cell_t *x)
+{
+  collect_t *c = data;
+  ro_outcome_t *o = collect_next (c);
+  if (o == NULL)
+    return RO_ENOMEM;
   o->won = won;
   o->attackers = f + c->behind;
   o->defenders = d;
@@ -81,24 +92,18 @@ collect_end (void *data, int won, unsigned long f, unsigned long d,
   return RO_OK;
 }
 
-int
-ro_battle_dist (ro_dist_t *dist, const ro_rules_t *rules, unsigned long a,
+/* The ends by the recursion's forward pass, F0 fighting armies against
+   D.  */
+static int
+recursion_ends (ro_dist_t *dist, const ro_rules_t *rules, unsigned long f0,
                 unsigned long d)
 {
-  int rc = ro_check_battle (rules, a, d);
-  if (rc != RO_OK)
-    return rc;
-
   ro_model_t model;
   ro_solver_t s;
-  rc = ro_solver_open (&model, &s, rules, d);
+  int rc = ro_solver_open (&model, &s, rules, d);
   if (rc != RO_OK)
     return rc;
-  ro_dist_clear (dist);
-  ro_dist_init (dist);
-
   /* One seed: the start, probability 1.  */
-  unsigned long f0 = ro_rules_fighting (rules, a);
   ro_plan_t plan;
   ro_plan_init (&plan);
   rc = ro_solver_plan (&s, &plan, f0, d);
@@ -123,13 +128,62 @@ ro_battle_dist (ro_dist_t *dist, const ro_rules_t *rules, unsigned long a,
   ro_policy_close (&s);
   ro_plan_clear (&plan);
   ro_solver_close (&model, &s);
+  return rc;
+}
+
+/* An end of the strip engine, into the ro_dist_t of DATA.  */
+static int
+collect_strip_end (void *data, int won, unsigned long f, unsigned long d,
+                   const mpq_t p)
+{
+  collect_t *c = data;
+  ro_outcome_t *o = collect_next (c);
+  if (o == NULL)
+    return RO_ENOMEM;
+  o->won = won;
+  o->attackers = f + c->behind;
+  o->defenders = d;
+  mpq_init (o->p);
+  mpq_set (o->p, p);
+  return RO_OK;
+}
+
+int
+ro_battle_dist_method (ro_dist_t *dist, const ro_rules_t *rules,
+                       unsigned long a, unsigned long d, ro_method_t method)
+{
+  int rc = ro_check_battle (rules, a, d);
+  if (rc == RO_OK && !ro_method_applies (rules, method))
+    rc = RO_EINVAL;
+  if (rc != RO_OK)
+    return rc;
+  ro_dist_clear (dist);
+  ro_dist_init (dist);
+  unsigned long f0 = ro_rules_fighting (rules, a);
+  int strip = ro_method_choose (rules, method) == RO_METHOD_STRIP
+    && ro_rules_ended (rules, f0, d) == 0;
+  if (strip)
+    {
+      /* The engine sums the wins itself, on integers.  */
+      collect_t c = { dist, 0, rules->count == RO_COUNT_TERRITORY };
+      rc = ro_strip_solve (dist->win, rules, f0, d, collect_strip_end, &c);
+    }
+  else
+    rc = recursion_ends (dist, rules, f0, d);
   if (rc != RO_OK)
     return rc;
   qsort (dist->outcome, dist->n, sizeof *dist->outcome, outcome_cmp);
-  for (size_t i = 0; i < dist->n; i++)
+  for (size_t i = 0; i < dist->n && !strip; i++)
     if (dist->outcome[i].won)
       mpq_add (dist->win, dist->win, dist->outcome[i].p);
   return RO_OK;
+}
+
+int
+ro_battle_dist (ro_dist_t *dist, const ro_rules_t *rules, unsigned long a,
+                unsigned long d)
+{
+  return ro_battle_dist_method (dist, rules, a, d, RO_METHOD_AUTO);
 }
 
 void

@@ -37,7 +37,8 @@ enum
   OPT_PERCENT,
   OPT_FLOAT,
   OPT_DEFENDER,
-  OPT_ATTACKER
+  OPT_ATTACKER,
+  OPT_METHOD
 };
 
 static const struct option long_options[] = {
@@ -51,6 +52,7 @@ static const struct option long_options[] = {
   {"ties", required_argument, NULL, OPT_TIES},
   {"defender", required_argument, NULL, OPT_DEFENDER},
   {"attacker", required_argument, NULL, OPT_ATTACKER},
+  {"method", required_argument, NULL, OPT_METHOD},
   {"count", required_argument, NULL, 'c'},
   {"digits", required_argument, NULL, 'd'},
   {"format", required_argument, NULL, 'f'},
@@ -199,6 +201,10 @@ Options:\n\
                          his scale and choice, as in his paper),\n\
                          'consistent' (the value per comparison), or an\n\
                          exact number such as 0.0395 or -1/3\n\
+      --method=M       the engine of one battle: 'auto' (default: the\n\
+                         fastest that applies), 'strip' (O(n^2), when both\n\
+                         sides roll their most dice) or 'recursion' (every\n\
+                         state, any rules); the values are the same\n\
       --max-memory=SIZE  refuse a battle whose memory bound exceeds SIZE\n\
                          bytes; suffixes K, M, G, T (powers of 1024); at\n\
                          most, and by default three quarters of, the\n\
@@ -268,6 +274,21 @@ parse_defender (cli_opts_t *opts, const char *arg)
                             "'wieringa', 'wieringa-rolled' or 'optimal')",
                             arg);
   opts->policy_given |= 1;
+  return CLI_EXIT_OK;
+}
+
+static int
+parse_method (cli_opts_t *opts, const char *arg)
+{
+  if (strcmp (arg, "auto") == 0)
+    opts->method = RO_METHOD_AUTO;
+  else if (strcmp (arg, "strip") == 0)
+    opts->method = RO_METHOD_STRIP;
+  else if (strcmp (arg, "recursion") == 0)
+    opts->method = RO_METHOD_RECURSION;
+  else
+    return cli_usage_error ("invalid --method '%s' (expected 'auto', "
+                            "'strip' or 'recursion')", arg);
   return CLI_EXIT_OK;
 }
 
@@ -557,6 +578,7 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
       case OPT_FLOAT: opts->float_mode = 1; break;
       case OPT_DEFENDER: rc = parse_defender (opts, optarg); break;
       case OPT_ATTACKER: rc = parse_attacker (opts, optarg); break;
+      case OPT_METHOD: rc = parse_method (opts, optarg); break;
       case OPT_STOP:
         rc = cli_parse_armies (&opts->rules.stop, optarg, "--stop");
         break;
@@ -612,6 +634,25 @@ check_policies (const cli_opts_t *o, const char *sub)
   return CLI_EXIT_OK;
 }
 
+/* --method chooses the engine of one battle: a battle A D and 'needed'
+   (which searches battles one by one when the strip applies).  The
+   others need every state (grids, chains, plans) or no battle at all,
+   and only the recursion gives them.  */
+static int
+check_method (const cli_opts_t *o, const char *sub)
+{
+  if (o->method != RO_METHOD_STRIP)
+    return CLI_EXIT_OK;
+  if (*sub != '\0' && strcmp (sub, "needed") != 0)
+    return cli_usage_error ("--method strip computes one battle (A D, or "
+                            "'needed'); '%s' needs the recursion", sub);
+  if (!ro_method_applies (&o->rules, RO_METHOD_STRIP))
+    return cli_usage_error ("--method strip applies only when both sides "
+                            "roll the most dice they may (--defender max, "
+                            "--attacker max)");
+  return CLI_EXIT_OK;
+}
+
 /* Options that belong to some subcommands only are refused elsewhere:
    silently ignoring one would print numbers for a question not asked.  */
 static int
@@ -650,7 +691,8 @@ check_applicable (const cli_opts_t *o, const char *sub)
   if (o->format >= CLI_FORMAT_TSV && !table)
     return cli_usage_error ("--format tsv, markdown and latex apply only "
                             "to 'table'");
-  return check_policies (o, sub);
+  int rc = check_policies (o, sub);
+  return rc == CLI_EXIT_OK ? check_method (o, sub) : rc;
 }
 
 /* The subcommands, by the word that names them.  */

@@ -334,7 +334,7 @@ int
 ro_plan_memory (double *bytes, const ro_rules_t *rules, unsigned long a,
                 unsigned long d)
 {
-  int rc = ro_battle_memory (bytes, rules, a, d);
+  int rc = ro_solver_memory (bytes, rules, a, d);
   if (rc != RO_OK)
     return rc;
   size_t most = 0;

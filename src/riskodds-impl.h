@@ -192,4 +192,36 @@ unsigned long ro_rules_stop_fighting (const ro_rules_t *rules);
 int ro_rules_ended (const ro_rules_t *rules, unsigned long f,
                     unsigned long d);
 
+/* The most bits per army lost that a numerator or denominator of the
+   battle's probabilities can take (rules.c).  */
+double ro_rules_bits_per_army (const ro_rules_t *rules);
+
+/* The recursion's memory for (A, D), as ro_battle_memory (solver.c).  */
+int ro_solver_memory (double *bytes, const ro_rules_t *rules,
+                      unsigned long a, unsigned long d);
+
+/* The strip engine (strip.c): one battle of F fighting armies against
+   D, not over at the start, when both sides roll their most dice
+   (ro_strip_applies).  END, when not NULL, is called for every end of
+   positive probability P (canonical), in no particular order, and a
+   non-zero return stops the run and is returned; WIN, when not NULL,
+   gets P(win).  */
+typedef int (*ro_strip_end_fn) (void *data, int won, unsigned long f,
+                                unsigned long d, const mpq_t p);
+int ro_strip_applies (const ro_rules_t *rules);
+int ro_strip_solve (mpq_ptr win, const ro_rules_t *rules, unsigned long f,
+                    unsigned long d, ro_strip_end_fn end, void *data);
+
+/* The strip engine's memory for F against D, the ends kept too when
+   ENDS (a distribution).  */
+double ro_strip_memory (const ro_rules_t *rules, unsigned long f,
+                        unsigned long d, int ends);
+
+/* W[i] = [z^(X - i)] G(z)^T for i = 0 .. L - 1, G = sum G[k] z^k
+   (k = 0 .. L, not all zero), by the strip engine's blocks: started at
+   the first T at which the window can be non-zero and advanced step by
+   step (for the tests).  */
+int ro_strip_powers (mpz_t *w, const mpz_t *g, unsigned L, long x,
+                     unsigned long t);
+
 #endif /* RISKODDS_IMPL_H */

@@ -2,6 +2,8 @@
 
 #include <config.h>
 
+#include <math.h>
+
 #include "riskodds-impl.h"
 
 void
@@ -159,4 +161,32 @@ ro_rules_plain (const ro_rules_t *rules)
 {
   return rules->defender == RO_DEFENDER_MAX
     && rules->attacker == RO_ATTACKER_MAX;
+}
+
+/* Each round of na against nd dice costs min(na, nd) armies and adds
+   na (resp. nd) to the exponent of the attacker's (defender's) sides, or
+   na + nd to the one exponent when both roll the same dice.  A path loses
+   at most f + d armies, so no denominator, and no numerator, has more
+   than (f + d) times the bits per army returned here: a bound, monotone
+   in a and d, not a guess (the engines' memory estimates start from
+   it).  */
+double
+ro_rules_bits_per_army (const ro_rules_t *rules)
+{
+  double la = log2 (rules->attack_sides), ld = log2 (rules->defend_sides);
+  /* Under a policy every round is brought to the denominator of the
+     most dice, and may cost a single army.  */
+  if (!ro_rules_plain (rules))
+    return rules->attack_dice * la + rules->defend_dice * ld;
+  double both = 0, ra = 0, rd = 0;
+  for (unsigned na = 1; na <= rules->attack_dice; na++)
+    for (unsigned nd = 1; nd <= rules->defend_dice; nd++)
+      {
+        double m = na < nd ? na : nd;
+        both = fmax (both, (na * la + nd * ld) / m);
+        ra = fmax (ra, na / m);
+        rd = fmax (rd, nd / m);
+      }
+  /* With two bases the two exponents are maxima over different paths.  */
+  return rules->attack_sides == rules->defend_sides ? both : ra * la + rd * ld;
 }

@@ -2,7 +2,6 @@
 
 #include <config.h>
 
-#include <math.h>
 #include <stdlib.h>
 
 #include "riskodds-impl.h"
@@ -155,37 +154,11 @@ ro_solver_get_q (mpq_t win, const ro_solver_t *s, const ro_cell_t *x)
   mpz_clear (t);
 }
 
-/* Each round of na against nd dice costs min(na, nd) armies and adds
-   na (resp. nd) to the exponent of the attacker's (defender's) sides, or
-   na + nd to the one exponent when both roll the same dice.  A path loses
-   at most f + d armies, so no denominator, and no numerator, has more
-   than (f + d) times the bits per army returned here: a bound, monotone in
-   a and d, not a guess.  */
-static double
-bits_per_army (const ro_rules_t *rules)
-{
-  double la = log2 (rules->attack_sides), ld = log2 (rules->defend_sides);
-  /* Under a policy every round is brought to the denominator of the
-     most dice, and may cost a single army.  */
-  if (!ro_rules_plain (rules))
-    return rules->attack_dice * la + rules->defend_dice * ld;
-  double both = 0, ra = 0, rd = 0;
-  for (unsigned na = 1; na <= rules->attack_dice; na++)
-    for (unsigned nd = 1; nd <= rules->defend_dice; nd++)
-      {
-        double m = na < nd ? na : nd;
-        both = fmax (both, (na * la + nd * ld) / m);
-        ra = fmax (ra, na / m);
-        rd = fmax (rd, nd / m);
-      }
-  /* With two bases the two exponents are maxima over different paths.  */
-  return rules->attack_sides == rules->defend_sides ? both : ra * la + rd * ld;
-}
-
-/* Here, below the engines, so that the plans can add their own bytes to
-   the solver's without calling up into a result.  */
+/* The recursion's memory for (A, D): here, in the engine, so that the
+   plans can add their own bytes to it; ro_battle_memory (battle.c)
+   picks the engine's estimate.  */
 int
-ro_battle_memory (double *bytes, const ro_rules_t *rules,
+ro_solver_memory (double *bytes, const ro_rules_t *rules,
                   unsigned long a, unsigned long d)
 {
   int rc = ro_check_battle (rules, a, d);
@@ -199,7 +172,7 @@ ro_battle_memory (double *bytes, const ro_rules_t *rules,
       *bytes = 65536;
       return RO_OK;
     }
-  double bits = (f + d) * bits_per_army (rules) + 64;
+  double bits = (f + d) * ro_rules_bits_per_army (rules) + 64;
   double rows = ro_rules_max_attacker_loss (rules) + 1;
   double cell = sizeof (ro_cell_t) + 1.25 * bits / 8;
   /* The rows, plus the reduced result and its temporaries (the
