@@ -207,66 +207,129 @@ ro_stats_clear (ro_stats_t *st)
                 st->attackers_lost[c], st->defenders_lost[c], (mpq_ptr) 0);
 }
 
-/* Whether outcome O belongs to condition C.  */
-static int
-in_condition (const ro_outcome_t *o, int c)
+/* The sums of one condition over the distribution's common
+   denominator: P = sum w, and sum x w, sum x^2 w for the attackers (A)
+   and the defenders (D) left, w an outcome's numerator.  */
+typedef struct
 {
-  return c == RO_GIVEN_ANY || (c == RO_GIVEN_WIN) == (o->won != 0);
+  mpz_t p, a1, a2, d1, d2;
+} sums_t;
+
+static void
+sums_init (sums_t *s)
+{
+  mpz_inits (s->p, s->a1, s->a2, s->d1, s->d2, (mpz_ptr) 0);
 }
 
-/* MEAN and VAR of X (the attackers' or defenders' armies left) over the
-   outcomes of condition C, whose probability is PC > 0.  */
 static void
-moments (mpq_t mean, mpq_t var, const ro_dist_t *dist, int c, int attackers,
-         const mpq_t pc)
+sums_clear (sums_t *s)
 {
-  mpq_t s1, s2, t;
-  mpq_inits (s1, s2, t, (mpq_ptr) 0);
+  mpz_clears (s->p, s->a1, s->a2, s->d1, s->d2, (mpz_ptr) 0);
+}
+
+static void
+sums_add (sums_t *s, const sums_t *t)
+{
+  mpz_add (s->p, s->p, t->p);
+  mpz_add (s->a1, s->a1, t->a1);
+  mpz_add (s->a2, s->a2, t->a2);
+  mpz_add (s->d1, s->d1, t->d1);
+  mpz_add (s->d2, s->d2, t->d2);
+}
+
+/* S += W with X of one side's armies and Y of the other's.  */
+static void
+sums_put (sums_t *s, const mpz_t w, unsigned long x, unsigned long y)
+{
+  mpz_add (s->p, s->p, w);
+  mpz_addmul_ui (s->a1, w, x);
+  mpz_addmul_ui (s->a2, w, x * x);
+  mpz_addmul_ui (s->d1, w, y);
+  mpz_addmul_ui (s->d2, w, y * y);
+}
+
+/* DEN = a common denominator of every outcome: the largest one, which
+   the others divide in every engine's distribution (powers of the
+   sides), or their lcm.  */
+static void
+common_denominator (mpz_t den, const ro_dist_t *dist)
+{
+  size_t big = 0;
+  for (size_t i = 1; i < dist->n; i++)
+    if (mpz_cmp (mpq_denref (dist->outcome[i].p),
+                 mpq_denref (dist->outcome[big].p)) > 0)
+      big = i;
+  mpz_set_ui (den, 1);
+  if (dist->n > 0)
+    mpz_set (den, mpq_denref (dist->outcome[big].p));
+  for (size_t i = 0; i < dist->n; i++)
+    if (!mpz_divisible_p (den, mpq_denref (dist->outcome[i].p)))
+      mpz_lcm (den, den, mpq_denref (dist->outcome[i].p));
+}
+
+/* MEAN and VAR of X from P = sum w, X1 = sum x w, X2 = sum x^2 w:
+   X1 / P and (X2 P - X1^2) / P^2, each reduced once.  */
+static void
+moments (mpq_t mean, mpq_t var, const mpz_t p, const mpz_t x1,
+         const mpz_t x2)
+{
+  mpz_set (mpq_numref (mean), x1);
+  mpz_set (mpq_denref (mean), p);
+  mpq_canonicalize (mean);
+  mpz_mul (mpq_numref (var), x2, p);
+  mpz_submul (mpq_numref (var), x1, x1);
+  mpz_mul (mpq_denref (var), p, p);
+  mpq_canonicalize (var);
+}
+
+/* The sums of the wins (S[RO_GIVEN_WIN]) and losses, from which every
+   condition's moments follow, on integers: no rational is added, so
+   there is no gcd per outcome.  */
+static void
+dist_sums (sums_t s[3], const ro_dist_t *dist)
+{
+  mpz_t den, w;
+  mpz_inits (den, w, (mpz_ptr) 0);
+  common_denominator (den, dist);
   for (size_t i = 0; i < dist->n; i++)
     {
       const ro_outcome_t *o = &dist->outcome[i];
-      if (!in_condition (o, c))
-        continue;
-      unsigned long x = attackers ? o->attackers : o->defenders;
-      mpq_set_ui (t, x, 1);
-      mpq_mul (t, t, o->p);
-      mpq_add (s1, s1, t);
-      mpq_set_ui (t, x, 1);
-      mpq_mul (t, t, t);
-      mpq_mul (t, t, o->p);
-      mpq_add (s2, s2, t);
+      mpz_divexact (w, den, mpq_denref (o->p));
+      mpz_mul (w, w, mpq_numref (o->p));
+      sums_put (&s[o->won ? RO_GIVEN_WIN : RO_GIVEN_LOSS], w, o->attackers,
+                o->defenders);
     }
-  mpq_div (mean, s1, pc);
-  mpq_div (s2, s2, pc);
-  mpq_mul (t, mean, mean);
-  mpq_sub (var, s2, t);
-  mpq_clears (s1, s2, t, (mpq_ptr) 0);
+  sums_add (&s[RO_GIVEN_ANY], &s[RO_GIVEN_WIN]);
+  sums_add (&s[RO_GIVEN_ANY], &s[RO_GIVEN_LOSS]);
+  mpz_clears (den, w, (mpz_ptr) 0);
 }
 
 int
 ro_dist_stats (ro_stats_t *st, const ro_dist_t *dist, unsigned long a,
                unsigned long d)
 {
-  mpq_t pc, start;
-  mpq_inits (pc, start, (mpq_ptr) 0);
+  sums_t s[3];
+  mpq_t start;
+  mpq_init (start);
+  for (int c = 0; c < 3; c++)
+    sums_init (&s[c]);
+  dist_sums (s, dist);
   for (int c = 0; c < 3; c++)
     {
-      mpq_set_ui (pc, 0, 1);
-      for (size_t i = 0; i < dist->n; i++)
-        if (in_condition (&dist->outcome[i], c))
-          mpq_add (pc, pc, dist->outcome[i].p);
-      st->has[c] = mpq_sgn (pc) > 0;
+      st->has[c] = mpz_sgn (s[c].p) > 0;
       if (!st->has[c])
         continue;
-      moments (st->attackers_left[c], st->attackers_left_var[c], dist, c, 1,
-               pc);
-      moments (st->defenders_left[c], st->defenders_left_var[c], dist, c, 0,
-               pc);
+      moments (st->attackers_left[c], st->attackers_left_var[c], s[c].p,
+               s[c].a1, s[c].a2);
+      moments (st->defenders_left[c], st->defenders_left_var[c], s[c].p,
+               s[c].d1, s[c].d2);
       mpq_set_ui (start, a, 1);
       mpq_sub (st->attackers_lost[c], start, st->attackers_left[c]);
       mpq_set_ui (start, d, 1);
       mpq_sub (st->defenders_lost[c], start, st->defenders_left[c]);
     }
-  mpq_clears (pc, start, (mpq_ptr) 0);
+  for (int c = 0; c < 3; c++)
+    sums_clear (&s[c]);
+  mpq_clear (start);
   return RO_OK;
 }
