@@ -17,12 +17,24 @@ typedef struct
   cli_num_t p, cum;
 } dist_row_t;
 
+/* The text shows the running total as a decimal only: its fraction,
+   as long as the outcome's, is not made.  */
 static int
 dist_row_init (dist_row_t *row, const mpq_t p, const mpq_t cum,
-               unsigned long digits)
+               unsigned long digits, int cum_exact)
 {
   int rc = cli_num_init (&row->p, p, digits);
-  if (rc == CLI_EXIT_OK && (rc = cli_num_init (&row->cum, cum, digits)) != 0)
+  if (rc != CLI_EXIT_OK)
+    return rc;
+  if (cum_exact)
+    rc = cli_num_init (&row->cum, cum, digits);
+  else
+    {
+      row->cum.exact = NULL;
+      row->cum.decimal = cli_decimal (cum, digits);
+      rc = row->cum.decimal ? CLI_EXIT_OK : CLI_EXIT_ERROR;
+    }
+  if (rc != CLI_EXIT_OK)
     cli_num_clear (&row->p);
   return rc;
 }
@@ -81,7 +93,8 @@ cli_print_dist (const cli_opts_t *o, unsigned long a, unsigned long d,
     {
       dist_row_t row;
       mpq_add (cum, cum, dist->outcome[i].p);
-      rc = dist_row_init (&row, dist->outcome[i].p, cum, o->digits);
+      rc = dist_row_init (&row, dist->outcome[i].p, cum, o->digits,
+                          o->format != CLI_FORMAT_TEXT);
       if (rc == CLI_EXIT_OK)
         {
           print_dist_row (o, a, d, &dist->outcome[i], &row, i);
