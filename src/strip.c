@@ -56,13 +56,13 @@ typedef struct
 {
   unsigned L, lo, r;
   mpz_t q[RO_DICE_MAX + 1];
+  mpz_t qs[RO_DICE_MAX + 1];    /* q times the scale of a step */
   long x;
   unsigned long t, t0;
   mpz_t w[2 * RO_DICE_MAX];
   mpz_t lead;                   /* q_r^t, scaled like w */
   int has_lead;
   unsigned long s[2];
-  mpz_t scale;                  /* base^s */
   mpz_t acc, tmp;               /* work space */
 } strip_block_t;
 
@@ -240,20 +240,20 @@ static void
 block_init (strip_block_t *b)
 {
   for (unsigned k = 0; k <= RO_DICE_MAX; k++)
-    mpz_init (b->q[k]);
+    mpz_inits (b->q[k], b->qs[k], (mpz_ptr) 0);
   for (unsigned i = 0; i < 2 * RO_DICE_MAX; i++)
     mpz_init (b->w[i]);
-  mpz_inits (b->lead, b->scale, b->acc, b->tmp, (mpz_ptr) 0);
+  mpz_inits (b->lead, b->acc, b->tmp, (mpz_ptr) 0);
 }
 
 static void
 block_clear (strip_block_t *b)
 {
   for (unsigned k = 0; k <= RO_DICE_MAX; k++)
-    mpz_clear (b->q[k]);
+    mpz_clears (b->q[k], b->qs[k], (mpz_ptr) 0);
   for (unsigned i = 0; i < 2 * RO_DICE_MAX; i++)
     mpz_clear (b->w[i]);
-  mpz_clears (b->lead, b->scale, b->acc, b->tmp, (mpz_ptr) 0);
+  mpz_clears (b->lead, b->acc, b->tmp, (mpz_ptr) 0);
 }
 
 /* The coefficient of Q^t at index M, from the entries of W above it
@@ -290,7 +290,8 @@ block_index (const strip_block_t *b, unsigned i)
 }
 
 /* From t to t + 1: extend the window downwards by lo + r entries, then
-   G^(t+1) = G * G^t entry by entry: w'[i] = sum_k q_k w[i + lo + k].  */
+   G^(t+1) = G * G^t entry by entry: w'[i] = sum_k q_k w[i + lo + k],
+   the scale folded into the q_k.  */
 static void
 block_step (strip_block_t *b)
 {
@@ -313,14 +314,13 @@ block_step (strip_block_t *b)
       mpz_set_ui (b->acc, 0);
       for (unsigned k = 0; k <= b->r; k++)
         if (mpz_sgn (b->w[i + b->lo + k]) != 0)
-          addmul_coef (b->acc, b->w[i + b->lo + k], b->q[k], 1, tmp);
-      mpz_mul (b->w[i], b->acc, b->scale);
+          addmul_coef (b->acc, b->w[i + b->lo + k], b->qs[k], 1, tmp);
+      mpz_swap (b->w[i], b->acc);
     }
   b->t++;
   if (b->has_lead)
     {
-      mpz_mul (b->lead, b->lead, b->q[b->r]);
-      mpz_mul (b->lead, b->lead, b->scale);
+      mpz_mul (b->lead, b->lead, b->qs[b->r]);
       /* The window's lowest index only falls below r t from now on.  */
       if ((long) (b->r + b->lo) * (long) b->t > b->x + (long) L)
         b->has_lead = 0;
@@ -403,7 +403,8 @@ block_setup (strip_block_t *b, unsigned L, const mpz_t *g, long x,
   if (t_cap < b->t)
     b->t = t_cap;
   b->t0 = b->t;
-  mpz_set (b->scale, scale);
+  for (unsigned k = 0; k <= b->r; k++)
+    mpz_mul (b->qs[k], b->q[k], scale);
   block_start (b, b->tmp);
 }
 
