@@ -492,6 +492,23 @@ int ro_needed (unsigned long *out, const ro_rules_t *rules,
                unsigned long d_lo, unsigned long d_hi, const mpq_t target,
                unsigned long a_max);
 
+/* The same by METHOD.  RO_METHOD_AUTO (ro_needed) searches each D of a
+   short range (fewer than 8) battle by battle with the strip engine when
+   it applies -- P(win) never decreases with A when both sides roll their
+   most dice, so O(log A) battles find the answer -- and otherwise makes
+   one pass of the recursion over the grid; RO_METHOD_STRIP searches
+   every D so, RO_METHOD_RECURSION always makes the pass.  The answers
+   are the same.  */
+int ro_needed_method (unsigned long *out, const ro_rules_t *rules,
+                      unsigned long d_lo, unsigned long d_hi,
+                      const mpq_t target, unsigned long a_max,
+                      ro_method_t method);
+
+/* The memory ro_needed_method needs, with the engine it picks.  */
+int ro_needed_memory (double *bytes, const ro_rules_t *rules,
+                      unsigned long d_lo, unsigned long d_hi,
+                      unsigned long a_max, ro_method_t method);
+
 /* The same for taking the whole chain D[0 .. K-1]: *OUT, or RO_ERANGE
    when no attack up to A_MAX armies reaches TARGET.  */
 int ro_chain_needed (unsigned long *out, const ro_rules_t *rules,

@@ -210,15 +210,86 @@ needed_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
   return n->missing == 0;
 }
 
+/* The most defenders ro_needed searches battle by battle with the strip
+   engine; a longer range is one pass of the recursion over the grid.  */
+#define NEEDED_STRIP_RANGE 8
+
+/* The engine ro_needed uses for D_LO .. D_HI.  */
+static ro_method_t
+needed_method (const ro_rules_t *rules, unsigned long d_lo,
+               unsigned long d_hi, ro_method_t method)
+{
+  if (method != RO_METHOD_AUTO)
+    return method;
+  if (ro_method_choose (rules, method) == RO_METHOD_STRIP
+      && d_hi - d_lo < NEEDED_STRIP_RANGE)
+    return RO_METHOD_STRIP;
+  return RO_METHOD_RECURSION;
+}
+
+/* *OUT = the smallest A in [A_MIN, A_MAX] with P(A, D) >= TARGET, by the
+   strip engine.  With both sides rolling their most dice P(A, D) never
+   decreases in A (an army more rolls at least the dice of one less, and
+   the highest of more dice are at least as high), so a doubling search
+   and a bisection find it with O(log A) battles.  RO_ERANGE when even
+   A_MAX falls short.  */
+static int
+needed_search (unsigned long *out, const ro_rules_t *rules, unsigned long d,
+               const mpq_t target, unsigned long a_min, unsigned long a_max)
+{
+  mpq_t win;
+  mpq_init (win);
+  /* P(lo - 1) < target when lo > a_min; P(hi) >= target once found.  */
+  unsigned long lo = a_min, hi = a_min;
+  int rc, found = 0;
+  for (;;)
+    {
+      rc = ro_battle_win_method (win, rules, hi, d, RO_METHOD_STRIP);
+      if (rc != RO_OK || (found = mpq_cmp (win, target) >= 0))
+        break;
+      lo = hi + 1;
+      if (hi == a_max)
+        break;
+      hi = hi > (a_max - 1) / 2 ? a_max : 2 * hi + 1;
+    }
+  while (rc == RO_OK && found && lo < hi)
+    {
+      unsigned long mid = lo + (hi - lo) / 2;
+      rc = ro_battle_win_method (win, rules, mid, d, RO_METHOD_STRIP);
+      if (rc == RO_OK && mpq_cmp (win, target) >= 0)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+  mpq_clear (win);
+  *out = found ? hi : 0;
+  return rc != RO_OK ? rc : found ? RO_OK : RO_ERANGE;
+}
+
 int
-ro_needed (unsigned long *out, const ro_rules_t *rules, unsigned long d_lo,
-           unsigned long d_hi, const mpq_t target, unsigned long a_max)
+ro_needed_method (unsigned long *out, const ro_rules_t *rules,
+                  unsigned long d_lo, unsigned long d_hi, const mpq_t target,
+                  unsigned long a_max, ro_method_t method)
 {
   if (d_lo > d_hi || mpq_sgn (target) < 0 || mpq_cmp_ui (target, 1, 1) > 0)
     return RO_EINVAL;
   unsigned long a_min = rules->count == RO_COUNT_TERRITORY;
-  if (a_max < a_min)
+  if (a_max < a_min || !ro_method_applies (rules, method))
     return RO_EINVAL;
+  if (needed_method (rules, d_lo, d_hi, method) == RO_METHOD_STRIP)
+    {
+      int rc = ro_check_grid (rules, a_min, a_max, d_lo, d_hi), missing = 0;
+      for (unsigned long d = d_lo; d <= d_hi && rc == RO_OK; d++)
+        {
+          rc = needed_search (&out[d - d_lo], rules, d, target, a_min, a_max);
+          if (rc == RO_ERANGE)
+            {
+              missing = 1;
+              rc = RO_OK;
+            }
+        }
+      return rc != RO_OK ? rc : missing ? RO_ERANGE : RO_OK;
+    }
   needed_t n = { out, d_lo, d_hi, d_hi - d_lo + 1, (const mpq_t *) target };
   for (unsigned long d = d_lo; d <= d_hi; d++)
     out[d - d_lo] = 0;
@@ -229,6 +300,25 @@ ro_needed (unsigned long *out, const ro_rules_t *rules, unsigned long d_lo,
   if (rc < 0)
     return rc;
   return n.missing == 0 ? RO_OK : RO_ERANGE;
+}
+
+int
+ro_needed (unsigned long *out, const ro_rules_t *rules, unsigned long d_lo,
+           unsigned long d_hi, const mpq_t target, unsigned long a_max)
+{
+  return ro_needed_method (out, rules, d_lo, d_hi, target, a_max,
+                           RO_METHOD_AUTO);
+}
+
+int
+ro_needed_memory (double *bytes, const ro_rules_t *rules, unsigned long d_lo,
+                  unsigned long d_hi, unsigned long a_max,
+                  ro_method_t method)
+{
+  if (d_lo > d_hi)
+    return RO_EINVAL;
+  return ro_battle_memory_method (bytes, rules, a_max, d_hi,
+                                  needed_method (rules, d_lo, d_hi, method));
 }
 
 int

@@ -96,18 +96,35 @@ print_header (const cli_opts_t *o, const mpq_t target)
   return CLI_EXIT_OK;
 }
 
-/* Defenders from D_LO to D_HI, one pass.  */
+/* Refuse the search when its engine's memory estimate exceeds the
+   limit.  */
+static int
+check_needed_memory (const cli_opts_t *o, unsigned long d_lo,
+                     unsigned long d_hi)
+{
+  double need;
+  int lrc = ro_needed_memory (&need, &o->rules, d_lo, d_hi, NEEDED_MAX,
+                              o->method);
+  if (lrc != RO_OK)
+    return cli_error ("%s", ro_strerror (lrc));
+  return need <= o->max_memory ? CLI_EXIT_OK
+    : cli_check_memory (o, NEEDED_MAX, d_hi);
+}
+
+/* Defenders from D_LO to D_HI: each searched with the strip engine, or
+   all in one pass of the recursion (see ro_needed_method).  */
 static int
 needed_range (const cli_opts_t *o, const mpq_t target, unsigned long d_lo,
               unsigned long d_hi)
 {
-  int rc = cli_check_memory (o, NEEDED_MAX, d_hi);
+  int rc = check_needed_memory (o, d_lo, d_hi);
   if (rc != CLI_EXIT_OK)
     return rc;
   unsigned long *out = malloc ((d_hi - d_lo + 1) * sizeof *out);
   if (out == NULL)
     return cli_error ("out of memory");
-  int lrc = ro_needed (out, &o->rules, d_lo, d_hi, target, NEEDED_MAX);
+  int lrc = ro_needed_method (out, &o->rules, d_lo, d_hi, target, NEEDED_MAX,
+                              o->method);
   if (lrc == RO_ERANGE)
     rc = cli_error ("no attack of up to %lu armies reaches the target "
                     "against every D from %lu to %lu", NEEDED_MAX, d_lo,
