@@ -1,18 +1,40 @@
 #!/bin/sh
-# bench/bench.sh -- time riskodds against its peers, side by side, in one run.
+# bench/bench.sh -- time riskodds against its peers, side by side, and its
+# two engines against each other, in one run.
 #
-# Usage: bench/bench.sh [SIZE...]          (default sizes: 100 200 400)
+# Usage: bench/bench.sh [--peers-only | --engines-only] [SIZE...]
 #
-# For each SIZE N, times `riskodds --format csv N N`, the Python fractions
-# peer and (when gp is installed) the PARI/GP peer, checks that every peer's
-# reduced fraction equals riskodds' win_exact, and prints a table.  Exits 1
-# if any answer disagrees, 2 on a usage or setup error.
+# Peers (SIZE..., default 100 200 400): for each SIZE N, times
+# `riskodds --format csv N N`, the Python fractions peer and (when gp is
+# installed) the PARI/GP peer, checks that every peer's reduced fraction
+# equals riskodds' win_exact, and prints a table; then the dice policies'
+# cost against the standard recursion at the largest SIZE.
+#
+# Engines: times `riskodds --method recursion` and `--method strip` on
+# N v N for N = 400 1000 2000 5000 (the recursion alone takes about 50 s at
+# 5000) and checks that both print the same win_exact; then the strip engine
+# alone on 10000 v 10000 and 20000 v 20000, and both engines on 100 v 20000,
+# with the peak memory when /usr/bin/time is there.
+#
+# Exits 1 if any answer disagrees (a peer's MISMATCH or the engines'
+# DIFFER), 2 on a usage or setup error.
 #
 # Environment:
 #   RISKODDS        the program to time (default ./src/riskodds relative to
 #                   the current directory, else `riskodds` on PATH)
 #   RISKODDS_PEERS  directory holding peer_fractions.py and peer.gp
 #                   (default: ../shared/bench relative to the source tree top)
+#   RISKODDS_BENCH_PARTS
+#                   which parts to run: all (default), peers or engines;
+#                   --peers-only and --engines-only override it (`make bench`
+#                   takes no arguments: RISKODDS_BENCH_PARTS=engines make bench)
+#   RISKODDS_BENCH_ENGINES
+#                   the N of the engines table (default 400 1000 2000 5000)
+#   RISKODDS_BENCH_STRIP
+#                   the N of the strip-alone table (default 10000 20000)
+#   RISKODDS_BENCH_HUGE
+#                   set to 1 to add 100000 v 100000 to the strip-alone
+#                   table (about 40 to 60 s)
 #   PYTHON          Python 3 interpreter (default python3)
 #   GP              PARI/GP interpreter (default gp; skipped if not found)
 #
@@ -22,8 +44,20 @@
 set -u
 
 me=bench.sh
+usage_text() {
+    cat <<USAGE
+usage: $0 [--peers-only | --engines-only] [SIZE...]
+  SIZE...         the peers' battles SIZE v SIZE (positive integers;
+                  default 100 200 400)
+  --peers-only    only riskodds against the Python and PARI/GP peers
+  --engines-only  only --method recursion against --method strip
+                  (400 1000 2000 5000), the strip engine alone (10000
+                  20000; 100000 too with RISKODDS_BENCH_HUGE=1) and
+                  100 v 20000 by both
+USAGE
+}
 usage() {
-    echo "usage: $0 [SIZE...]   (positive integers; default 100 200 400)" >&2
+    usage_text >&2
     exit 2
 }
 die() {
@@ -31,15 +65,57 @@ die() {
     exit 2
 }
 
-case ${1-} in
-    -h|--help) usage ;;
+# check_sizes WHAT N...: every N a positive integer, else a usage error.
+check_sizes() {
+    what=$1
+    shift
+    for n in "$@"; do
+        case $n in
+            ''|*[!0-9]*|0|0*) echo "$me: $what: '$n' is not a positive integer" >&2
+                              usage ;;
+        esac
+    done
+}
+
+parts=${RISKODDS_BENCH_PARTS:-all}
+case $parts in
+    all|peers|engines) ;;
+    *) die "RISKODDS_BENCH_PARTS=$parts: expected all, peers or engines" ;;
 esac
-[ $# -gt 0 ] || set -- 100 200 400
-for n in "$@"; do
-    case $n in
-        ''|*[!0-9]*|0|0*) usage ;;
+opt_parts=
+while [ $# -gt 0 ]; do
+    case $1 in
+        -h|--help) usage_text; exit 0 ;;
+        --peers-only|--engines-only)
+            p=${1#--}
+            p=${p%-only}
+            [ -z "$opt_parts" ] || [ "$opt_parts" = "$p" ] || usage
+            opt_parts=$p
+            shift ;;
+        --) shift; break ;;
+        -*) usage ;;
+        *) break ;;
     esac
 done
+[ -z "$opt_parts" ] || parts=$opt_parts
+case $parts in
+    all) run_peers=1; run_engines=1 ;;
+    peers) run_peers=1; run_engines=0 ;;
+    engines) run_peers=0; run_engines=1
+             [ $# -eq 0 ] || { echo "$me: SIZE is for the peers, not with the engines only" >&2; usage; } ;;
+esac
+[ $# -gt 0 ] || set -- 100 200 400
+check_sizes SIZE "$@"
+
+engine_sizes=${RISKODDS_BENCH_ENGINES:-400 1000 2000 5000}
+strip_sizes=${RISKODDS_BENCH_STRIP:-10000 20000}
+if [ "${RISKODDS_BENCH_HUGE:-0}" = 1 ]; then
+    strip_sizes="$strip_sizes 100000"
+fi
+# shellcheck disable=SC2086
+check_sizes RISKODDS_BENCH_ENGINES $engine_sizes
+# shellcheck disable=SC2086
+check_sizes RISKODDS_BENCH_STRIP $strip_sizes
 
 # --- locate the program -----------------------------------------------------
 if [ -n "${RISKODDS-}" ]; then
@@ -67,20 +143,22 @@ if head -n 5 "$prog" 2>/dev/null | grep -q 'temporary wrapper script'; then
 fi
 
 # --- locate the peers ---------------------------------------------------------
-script_dir=$(cd "$(dirname "$0")" && pwd) || die "cannot resolve $0"
-srctop=$(cd "$script_dir/.." && pwd)
-peers=${RISKODDS_PEERS:-$srctop/../shared/bench}
-[ -d "$peers" ] || die "peer directory $peers not found (set RISKODDS_PEERS)"
-peers=$(cd "$peers" && pwd)
-py_peer=$peers/peer_fractions.py
-gp_peer=$peers/peer.gp
-[ -r "$py_peer" ] || die "missing $py_peer"
+if [ "$run_peers" = 1 ]; then
+    script_dir=$(cd "$(dirname "$0")" && pwd) || die "cannot resolve $0"
+    srctop=$(cd "$script_dir/.." && pwd)
+    peers=${RISKODDS_PEERS:-$srctop/../shared/bench}
+    [ -d "$peers" ] || die "peer directory $peers not found (set RISKODDS_PEERS)"
+    peers=$(cd "$peers" && pwd)
+    py_peer=$peers/peer_fractions.py
+    gp_peer=$peers/peer.gp
+    [ -r "$py_peer" ] || die "missing $py_peer"
+fi
 
 PYTHON=${PYTHON:-python3}
 command -v "$PYTHON" >/dev/null 2>&1 || die "python3 is required (set PYTHON)"
 
 GP=${GP:-gp}
-if command -v "$GP" >/dev/null 2>&1 && [ -r "$gp_peer" ]; then
+if [ "$run_peers" = 1 ] && command -v "$GP" >/dev/null 2>&1 && [ -r "$gp_peer" ]; then
     have_gp=1
 else
     have_gp=0
@@ -90,6 +168,16 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/riskodds-bench.XXXXXX") || die "mktemp failed"
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+
+# Peak memory: GNU time's %M (peak resident set, KiB), when /usr/bin/time
+# is there and understands it.
+if [ "$run_engines" = 1 ] && [ -x /usr/bin/time ] \
+   && /usr/bin/time -f '%e %M' -o "$tmp/mem" true 2>/dev/null \
+   && [ -s "$tmp/mem" ]; then
+    have_mem=1
+else
+    have_mem=0
+fi
 
 # --- timing wrapper -------------------------------------------------------------
 # timer.py OUT IN CMD...: runs CMD with stdin from IN and stdout to OUT,
@@ -131,6 +219,28 @@ ratio() {  # NUM DEN
     awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "n/a" }'
 }
 
+# field4 FILE OUT: riskodds' win_exact (CSV line 2, field 4) from FILE to OUT.
+field4() {
+    sed -n 2p "$1" | cut -d, -f4 >"$2"
+    [ -s "$2" ] && [ "$(wc -c <"$2")" -gt 1 ]
+}
+
+# timemem OUT ARGS...: time `riskodds ARGS` (as timeit does) into $t and
+# its peak resident memory, in MiB, into $mem (n/a without /usr/bin/time;
+# the last run's when it ran more than once).
+timemem() {
+    tm_out=$1
+    shift
+    if [ $have_mem = 1 ]; then
+        t=$(timeit "$tm_out" "$tmp/empty" /usr/bin/time -f '%e %M' -o "$tmp/mem" \
+                "$prog" "$@") || return 1
+        mem=$(tail -n 1 "$tmp/mem" | awk '{ printf "%.1f", $2 / 1024 }')
+    else
+        t=$(timeit "$tm_out" "$tmp/empty" "$prog" "$@") || return 1
+        mem=n/a
+    fi
+}
+
 # --- header -----------------------------------------------------------------------
 echo "riskodds benchmark"
 echo "machine:  $(uname -m), $(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') CPUs ($(uname -sr))"
@@ -138,23 +248,29 @@ echo "program:  $prog"
 if head -n 5 "$prog" 2>/dev/null | grep -q 'temporary wrapper script'; then
     echo "          (a libtool wrapper script: its times include a shell start-up)"
 fi
-echo "python:   $("$PYTHON" --version 2>&1) running $py_peer"
-if [ $have_gp = 1 ]; then
-    echo "gp:       PARI/GP $("$GP" --version-short 2>/dev/null) running $gp_peer"
-else
-    echo "gp:       not installed (apt-get install pari-gp), gp columns are n/a"
+if [ "$run_peers" = 1 ]; then
+    echo "python:   $("$PYTHON" --version 2>&1) running $py_peer"
+    if [ $have_gp = 1 ]; then
+        echo "gp:       PARI/GP $("$GP" --version-short 2>/dev/null) running $gp_peer"
+    else
+        echo "gp:       not installed (apt-get install pari-gp), gp columns are n/a"
+    fi
+fi
+if [ "$run_engines" = 1 ]; then
+    if [ $have_mem = 1 ]; then
+        echo "memory:   peak resident set by /usr/bin/time (%M), in MiB"
+    else
+        echo "memory:   unavailable (no GNU /usr/bin/time), memory columns are n/a"
+    fi
 fi
 echo "Wall-clock seconds, best of up to 5 runs for runs under 1 s, else one run;"
 echo "process start-up included.  Ratios, not absolute times, are what matter:"
 echo "these machines are noisy."
-echo
 
-fmt='%6s  %12s  %12s  %9s  %12s  %9s  %s\n'
-# shellcheck disable=SC2059
-printf "$fmt" size riskodds_s python_s py/ro gp_s gp/ro check
-# shellcheck disable=SC2059
-printf "$fmt" ------ ------------ ------------ --------- ------------ --------- -----
+: >"$tmp/empty"
+status=0
 
+# --- riskodds against the peers ---------------------------------------------------
 # compare_peer TAG NAME FILE: append MATCH(TAG) or MISMATCH(TAG) to $check
 # as the peer's fraction in FILE equals riskodds' $win; on a mismatch show
 # both and set status 1.
@@ -165,59 +281,171 @@ compare_peer() {
     else
         check="${check:+$check }MISMATCH($1)"
         status=1
+        peer_status=1
         { echo "$me: size $n: $2 peer disagrees with riskodds"
           echo "  riskodds: $win"
           printf '  %-9s %s\n' "$2:" "$peer_frac"; } >&2
     fi
 }
 
-status=0
-: >"$tmp/empty"
-for n in "$@"; do
-    t_ro=$(timeit "$tmp/ro.out" "$tmp/empty" "$prog" --format csv "$n" "$n") \
-        || die "riskodds $n $n failed"
-    # line 2, field 4: win_exact
-    win=$(sed -n 2p "$tmp/ro.out" | cut -d, -f4)
-    [ -n "$win" ] || die "riskodds $n $n printed no win_exact"
-    printf '%s\n' "$win" >"$tmp/ro.frac"
-    win=$(norm "$tmp/ro.frac")
-
-    check=
-    t_py=$(timeit "$tmp/py.out" "$tmp/empty" "$PYTHON" "$py_peer" "$n" "$n") \
-        || die "python peer $n $n failed"
-    compare_peer py python "$tmp/py.out"
-    r_py=$(ratio "$t_py" "$t_ro")
-
-    if [ $have_gp = 1 ]; then
-        echo "print(pbattle($n,$n))" >"$tmp/gp.in"
-        t_gp=$(timeit "$tmp/gp.out" "$tmp/gp.in" "$GP" -q -s 1000000000 "$gp_peer") \
-            || die "gp peer $n $n failed"
-        compare_peer gp gp "$tmp/gp.out"
-        r_gp=$(ratio "$t_gp" "$t_ro")
-    else
-        t_gp=n/a
-        r_gp=n/a
-    fi
+peers_part() {  # SIZE...
+    echo
+    echo "Peers, N against N:"
+    fmt='%6s  %12s  %12s  %9s  %12s  %9s  %s\n'
     # shellcheck disable=SC2059
-    printf "$fmt" "$n" "$t_ro" "$t_py" "$r_py" "$t_gp" "$r_gp" "$check"
-done
+    printf "$fmt" size riskodds_s python_s py/ro gp_s gp/ro check
+    # shellcheck disable=SC2059
+    printf "$fmt" ------ ------------ ------------ --------- ------------ --------- -----
 
-# The dice policies have no peer: their cost against the standard
-# recursion, riskodds alone, at the largest size.
-echo
-echo "Dice policies, riskodds alone, $n against $n (seconds; x: times the standard):"
-for pol in "--defender wieringa" "--defender optimal" \
-           "--defender optimal --attacker optimal"; do
-    # shellcheck disable=SC2086
-    t_pol=$(timeit "$tmp/pol.out" "$tmp/empty" "$prog" $pol --format csv "$n" "$n") \
-        || die "riskodds $pol $n $n failed"
-    printf '  %-38s %12s  x%s\n' "$pol" "$t_pol" "$(ratio "$t_pol" "$t_ro")"
-done
+    for n in "$@"; do
+        t_ro=$(timeit "$tmp/ro.out" "$tmp/empty" "$prog" --format csv "$n" "$n") \
+            || die "riskodds $n $n failed"
+        # line 2, field 4: win_exact
+        win=$(sed -n 2p "$tmp/ro.out" | cut -d, -f4)
+        [ -n "$win" ] || die "riskodds $n $n printed no win_exact"
+        printf '%s\n' "$win" >"$tmp/ro.frac"
+        win=$(norm "$tmp/ro.frac")
+
+        check=
+        t_py=$(timeit "$tmp/py.out" "$tmp/empty" "$PYTHON" "$py_peer" "$n" "$n") \
+            || die "python peer $n $n failed"
+        compare_peer py python "$tmp/py.out"
+        r_py=$(ratio "$t_py" "$t_ro")
+
+        if [ $have_gp = 1 ]; then
+            echo "print(pbattle($n,$n))" >"$tmp/gp.in"
+            t_gp=$(timeit "$tmp/gp.out" "$tmp/gp.in" "$GP" -q -s 1000000000 "$gp_peer") \
+                || die "gp peer $n $n failed"
+            compare_peer gp gp "$tmp/gp.out"
+            r_gp=$(ratio "$t_gp" "$t_ro")
+        else
+            t_gp=n/a
+            r_gp=n/a
+        fi
+        # shellcheck disable=SC2059
+        printf "$fmt" "$n" "$t_ro" "$t_py" "$r_py" "$t_gp" "$r_gp" "$check"
+    done
+
+    # The dice policies have no peer: their cost against the standard
+    # recursion (--method recursion: the default, strip, is not one that
+    # policies can use), riskodds alone, at the largest size.
+    t_std=$(timeit "$tmp/pol.out" "$tmp/empty" "$prog" --method recursion \
+                --format csv "$n" "$n") \
+        || die "riskodds --method recursion $n $n failed"
+    echo
+    echo "Dice policies, riskodds alone, $n against $n (seconds; x: times the standard recursion):"
+    printf '  %-38s %12s  x%s\n' "--method recursion (the standard)" "$t_std" "1.0"
+    for pol in "--defender wieringa" "--defender optimal" \
+               "--defender optimal --attacker optimal"; do
+        # shellcheck disable=SC2086
+        t_pol=$(timeit "$tmp/pol.out" "$tmp/empty" "$prog" $pol --format csv "$n" "$n") \
+            || die "riskodds $pol $n $n failed"
+        printf '  %-38s %12s  x%s\n' "$pol" "$t_pol" "$(ratio "$t_pol" "$t_std")"
+    done
+}
+
+# --- the two engines ----------------------------------------------------------------
+# same_win A D: MATCH when --method recursion ($tmp/rec.out) and --method
+# strip ($tmp/strip.out) printed the same win_exact, else DIFFER (status 1).
+same_win() {
+    field4 "$tmp/rec.out" "$tmp/rec.frac" \
+        || die "riskodds --method recursion $1 $2 printed no win_exact"
+    field4 "$tmp/strip.out" "$tmp/strip.frac" \
+        || die "riskodds --method strip $1 $2 printed no win_exact"
+    if cmp -s "$tmp/rec.frac" "$tmp/strip.frac"; then
+        echo MATCH
+    else
+        echo DIFFER
+        echo "$me: $1 v $2: --method recursion and --method strip print different win_exact" >&2
+        return 1
+    fi
+}
+
+# engine_check RC: same_win's exit status: 1 (DIFFER) sets status 1, and
+# its die (2) ends the script.
+engine_check() {
+    case $1 in
+        0) ;;
+        1) status=1; engine_status=1 ;;
+        *) exit 2 ;;
+    esac
+}
+
+engines_part() {
+    echo
+    echo "Engines, N against N, --method recursion against --method strip:"
+    efmt='%6s  %12s  %12s  %9s  %s\n'
+    # shellcheck disable=SC2059
+    printf "$efmt" size recursion_s strip_s rec/strip check
+    # shellcheck disable=SC2059
+    printf "$efmt" ------ ------------ ------------ --------- -----
+    for n in $engine_sizes; do
+        t_rec=$(timeit "$tmp/rec.out" "$tmp/empty" "$prog" --method recursion \
+                    --format csv "$n" "$n") \
+            || die "riskodds --method recursion $n $n failed"
+        t_strip=$(timeit "$tmp/strip.out" "$tmp/empty" "$prog" --method strip \
+                      --format csv "$n" "$n") \
+            || die "riskodds --method strip $n $n failed"
+        check=$(same_win "$n" "$n")
+        engine_check $?
+        # shellcheck disable=SC2059
+        printf "$efmt" "$n" "$t_rec" "$t_strip" "$(ratio "$t_rec" "$t_strip")" "$check"
+    done
+
+    echo
+    echo "Strip alone, N against N, --method strip (peak memory in MiB):"
+    sfmt='%6s  %12s  %9s\n'
+    # shellcheck disable=SC2059
+    printf "$sfmt" size strip_s peak_MiB
+    # shellcheck disable=SC2059
+    printf "$sfmt" ------ ------------ ---------
+    for n in $strip_sizes; do
+        timemem "$tmp/strip.out" --method strip --format csv "$n" "$n" \
+            || die "riskodds --method strip $n $n failed"
+        field4 "$tmp/strip.out" "$tmp/strip.frac" \
+            || die "riskodds --method strip $n $n printed no win_exact"
+        # shellcheck disable=SC2059
+        printf "$sfmt" "$n" "$t" "$mem"
+    done
+
+    a=100 d=20000
+    echo
+    echo "Both engines, $a against $d (peak memory in MiB):"
+    lfmt='%12s  %12s  %9s  %12s  %9s  %9s  %s\n'
+    # shellcheck disable=SC2059
+    printf "$lfmt" battle recursion_s rec_MiB strip_s strip_MiB rec/strip check
+    # shellcheck disable=SC2059
+    printf "$lfmt" ------------ ------------ --------- ------------ --------- --------- -----
+    timemem "$tmp/rec.out" --method recursion --format csv $a $d \
+        || die "riskodds --method recursion $a $d failed"
+    t_rec=$t mem_rec=$mem
+    timemem "$tmp/strip.out" --method strip --format csv $a $d \
+        || die "riskodds --method strip $a $d failed"
+    check=$(same_win $a $d)
+    engine_check $?
+    # shellcheck disable=SC2059
+    printf "$lfmt" "$a v $d" "$t_rec" "$mem_rec" "$t" "$mem" \
+        "$(ratio "$t_rec" "$t")" "$check"
+}
+
+peer_status=0
+engine_status=0
+[ "$run_peers" = 0 ] || peers_part "$@"
+[ "$run_engines" = 0 ] || engines_part
 
 echo
-if [ $status = 0 ]; then
-    echo "All peers MATCH riskodds' exact fractions."
-else
-    echo "MISMATCH: a peer's fraction differs from riskodds (details above)." >&2
+if [ "$run_peers" = 1 ]; then
+    if [ $peer_status = 0 ]; then
+        echo "All peers MATCH riskodds' exact fractions."
+    else
+        echo "MISMATCH: a peer's fraction differs from riskodds (details above)." >&2
+    fi
+fi
+if [ "$run_engines" = 1 ]; then
+    if [ $engine_status = 0 ]; then
+        echo "Both engines print the same exact fractions (MATCH)."
+    else
+        echo "DIFFER: the engines' fractions differ (details above)." >&2
+    fi
 fi
 exit $status
