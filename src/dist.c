@@ -248,25 +248,6 @@ sums_put (sums_t *s, const mpz_t w, unsigned long x, unsigned long y)
   mpz_addmul_ui (s->d2, w, y * y);
 }
 
-/* DEN = a common denominator of every outcome: the largest one, which
-   the others divide in every engine's distribution (powers of the
-   sides), or their lcm.  */
-static void
-common_denominator (mpz_t den, const ro_dist_t *dist)
-{
-  size_t big = 0;
-  for (size_t i = 1; i < dist->n; i++)
-    if (mpz_cmp (mpq_denref (dist->outcome[i].p),
-                 mpq_denref (dist->outcome[big].p)) > 0)
-      big = i;
-  mpz_set_ui (den, 1);
-  if (dist->n > 0)
-    mpz_set (den, mpq_denref (dist->outcome[big].p));
-  for (size_t i = 0; i < dist->n; i++)
-    if (!mpz_divisible_p (den, mpq_denref (dist->outcome[i].p)))
-      mpz_lcm (den, den, mpq_denref (dist->outcome[i].p));
-}
-
 /* MEAN and VAR of X from P = sum w, X1 = sum x w, X2 = sum x^2 w:
    X1 / P and (X2 P - X1^2) / P^2, each reduced once.  */
 static void
@@ -282,26 +263,68 @@ moments (mpq_t mean, mpq_t var, const mpz_t p, const mpz_t x1,
   mpq_canonicalize (var);
 }
 
-/* The sums of the wins (S[RO_GIVEN_WIN]) and losses, from which every
-   condition's moments follow, on integers: no rational is added, so
-   there is no gcd per outcome.  */
+/* Outcomes by denominator, smallest first.  */
+static int
+den_cmp (const void *x, const void *y)
+{
+  const ro_outcome_t *p = *(const ro_outcome_t *const *) x;
+  const ro_outcome_t *q = *(const ro_outcome_t *const *) y;
+  return mpz_cmp (mpq_denref (p->p), mpq_denref (q->p));
+}
+
+/* S = S * M, every sum.  */
 static void
+sums_mul (sums_t *s, const mpz_t m)
+{
+  mpz_mul (s->p, s->p, m);
+  mpz_mul (s->a1, s->a1, m);
+  mpz_mul (s->a2, s->a2, m);
+  mpz_mul (s->d1, s->d1, m);
+  mpz_mul (s->d2, s->d2, m);
+}
+
+/* The sums of the wins (S[RO_GIVEN_WIN]) and losses, from which every
+   condition's moments follow, on integers over a common denominator DEN:
+   no rational is added, so there is no gcd per outcome.  The outcomes
+   are taken by growing denominator; in every engine's distribution each
+   divides the next (powers of the sides), so DEN moves to the next by a
+   small factor and the sums with it; otherwise DEN becomes their lcm.  */
+static int
 dist_sums (sums_t s[3], const ro_dist_t *dist)
 {
-  mpz_t den, w;
-  mpz_inits (den, w, (mpz_ptr) 0);
-  common_denominator (den, dist);
+  const ro_outcome_t **by = malloc ((dist->n + 1) * sizeof *by);
+  if (by == NULL)
+    return RO_ENOMEM;
+  for (size_t i = 0; i < dist->n; i++)
+    by[i] = &dist->outcome[i];
+  qsort (by, dist->n, sizeof *by, den_cmp);
+  mpz_t den, m, w;
+  mpz_inits (den, m, w, (mpz_ptr) 0);
+  mpz_set_ui (den, 1);
   for (size_t i = 0; i < dist->n; i++)
     {
-      const ro_outcome_t *o = &dist->outcome[i];
-      mpz_divexact (w, den, mpq_denref (o->p));
-      mpz_mul (w, w, mpq_numref (o->p));
-      sums_put (&s[o->won ? RO_GIVEN_WIN : RO_GIVEN_LOSS], w, o->attackers,
-                o->defenders);
+      mpz_srcptr di = mpq_denref (by[i]->p);
+      if (!mpz_divisible_p (den, di))
+        {
+          if (mpz_divisible_p (di, den))
+            mpz_set (m, di);
+          else
+            mpz_lcm (m, den, di);
+          mpz_divexact (w, m, den);
+          mpz_swap (den, m);
+          sums_mul (&s[RO_GIVEN_WIN], w);
+          sums_mul (&s[RO_GIVEN_LOSS], w);
+        }
+      mpz_divexact (w, den, di);
+      mpz_mul (w, w, mpq_numref (by[i]->p));
+      sums_put (&s[by[i]->won ? RO_GIVEN_WIN : RO_GIVEN_LOSS], w,
+                by[i]->attackers, by[i]->defenders);
     }
   sums_add (&s[RO_GIVEN_ANY], &s[RO_GIVEN_WIN]);
   sums_add (&s[RO_GIVEN_ANY], &s[RO_GIVEN_LOSS]);
-  mpz_clears (den, w, (mpz_ptr) 0);
+  mpz_clears (den, m, w, (mpz_ptr) 0);
+  free (by);
+  return RO_OK;
 }
 
 int
@@ -313,8 +336,8 @@ ro_dist_stats (ro_stats_t *st, const ro_dist_t *dist, unsigned long a,
   mpq_init (start);
   for (int c = 0; c < 3; c++)
     sums_init (&s[c]);
-  dist_sums (s, dist);
-  for (int c = 0; c < 3; c++)
+  int rc = dist_sums (s, dist);
+  for (int c = 0; c < 3 && rc == RO_OK; c++)
     {
       st->has[c] = mpz_sgn (s[c].p) > 0;
       if (!st->has[c])
@@ -331,5 +354,5 @@ ro_dist_stats (ro_stats_t *st, const ro_dist_t *dist, unsigned long a,
   for (int c = 0; c < 3; c++)
     sums_clear (&s[c]);
   mpq_clear (start);
-  return RO_OK;
+  return rc;
 }

@@ -87,6 +87,9 @@ typedef struct
   void *data;
   int want_win;
   mpz_t tmp, big, one;
+  unsigned np;                  /* the primes of the bases */
+  unsigned long prime[16], mult[16][2], pw_e[16];
+  mpz_t pw[16];
   int rc;
 } strip_t;
 
@@ -474,52 +477,107 @@ cell_at (strip_t *s, unsigned long f, unsigned long d)
   return &s->ring_b[(f % ring) * s->wb + (d - s->db_lo)];
 }
 
+/* The primes of the bases, with their multiplicity in each base, and
+   the last power of each made (the ends come with slowly growing
+   exponents, so the next power is usually the last times a small one).  */
+static void
+primes_init (strip_t *s)
+{
+  s->np = 0;
+  for (int b = 0; b < 2; b++)
+    for (unsigned long n = s->base[b], f = 2; n > 1; f++)
+      while (n % f == 0)
+        {
+          unsigned i = 0;
+          while (i < s->np && s->prime[i] != f)
+            i++;
+          if (i == s->np)
+            {
+              s->prime[s->np] = f;
+              s->mult[s->np][0] = s->mult[s->np][1] = 0;
+              mpz_init_set_ui (s->pw[s->np], 1);
+              s->pw_e[s->np++] = 0;
+            }
+          s->mult[i][b]++;
+          n /= f;
+        }
+}
+
+static void
+primes_clear (strip_t *s)
+{
+  for (unsigned i = 0; i < s->np; i++)
+    mpz_clear (s->pw[i]);
+}
+
+/* S->pw[I] = prime[I]^E.  */
+static void
+prime_power (strip_t *s, unsigned i, unsigned long e)
+{
+  unsigned long p = s->prime[i], m = 1, k = 0;
+  if (e < s->pw_e[i])
+    {
+      mpz_ui_pow_ui (s->pw[i], p, e);
+      s->pw_e[i] = e;
+      return;
+    }
+  for (; s->pw_e[i] + k < e && !__builtin_mul_overflow (m, p, &m); k++)
+    ;
+  if (s->pw_e[i] + k < e)
+    {
+      mpz_ui_pow_ui (s->pw[i], p, e);
+      s->pw_e[i] = e;
+      return;
+    }
+  mpz_mul_ui (s->pw[i], s->pw[i], m);
+  s->pw_e[i] = e;
+}
+
 /* Q = X over the bases, reduced: remove from the numerator the primes
    of the bases, as far as the denominator has them.  Cheaper than a gcd
-   of numbers of this size.  */
+   of numbers of this size; the power of 2 is a shift.  The numerators
+   carry many factors of the bases (the padding of the blocks and the
+   band), which mpz_remove takes off by squarings, not one by one.  */
 static void
 cell_get_q (mpq_t q, strip_t *s, const strip_cell_t *x)
 {
-  unsigned long p[16], v[16], np = 0;
+  unsigned long shift = 0;
+  int have = 0;
   mpz_set (mpq_numref (q), x->n);
   mpz_set_ui (mpq_denref (q), 1);
-  for (int b = 0; b < 2; b++)
+  for (unsigned i = 0; i < s->np; i++)
     {
-      unsigned long n = s->base[b];
-      for (unsigned long f = 2; n > 1; f++)
-        while (n % f == 0)
-          {
-            unsigned long i = 0;
-            while (i < np && p[i] != f)
-              i++;
-            if (i == np)
-              {
-                p[np] = f;
-                v[np++] = 0;
-              }
-            v[i] += x->e[b];
-            n /= f;
-          }
-    }
-  for (unsigned long i = 0; i < np; i++)
-    {
+      unsigned long v = s->mult[i][0] * x->e[0] + s->mult[i][1] * x->e[1];
       unsigned long k = 0;
-      if (mpz_sgn (mpq_numref (q)) != 0)
+      if (mpz_sgn (mpq_numref (q)) == 0)
+        break;
+      if (s->prime[i] == 2)
         {
-          mpz_set_ui (s->big, p[i]);
-          k = mpz_remove (mpq_numref (q), mpq_numref (q), s->big);
+          k = mpz_scan1 (mpq_numref (q), 0);
+          k = k < v ? k : v;
+          mpz_tdiv_q_2exp (mpq_numref (q), mpq_numref (q), k);
+          shift = v - k;
+          continue;
         }
-      if (k > v[i])
+      mpz_set_ui (s->big, s->prime[i]);
+      k = mpz_remove (mpq_numref (q), mpq_numref (q), s->big);
+      if (k > v)
         {
-          mpz_ui_pow_ui (s->big, p[i], k - v[i]);
+          mpz_ui_pow_ui (s->big, s->prime[i], k - v);
           mpz_mul (mpq_numref (q), mpq_numref (q), s->big);
-          k = v[i];
+          k = v;
         }
-      mpz_ui_pow_ui (s->big, p[i], v[i] - k);
-      mpz_mul (mpq_denref (q), mpq_denref (q), s->big);
+      prime_power (s, i, v - k);
+      if (have)
+        mpz_mul (mpq_denref (q), mpq_denref (q), s->pw[i]);
+      else
+        mpz_set (mpq_denref (q), s->pw[i]);
+      have = 1;
     }
   if (mpz_sgn (mpq_numref (q)) == 0)
     mpz_set_ui (mpq_denref (q), 1);
+  else
+    mpz_mul_2exp (mpq_denref (q), mpq_denref (q), shift);
 }
 
 /* An end reached with X: reported, and added to P(win).  */
@@ -740,6 +798,7 @@ strip_clear (strip_t *s)
   block_clear (&s->def);
   mpz_clear (s->won.n);
   mpz_clears (s->tmp, s->big, s->one, (mpz_ptr) 0);
+  primes_clear (s);
 }
 
 /* The geometry of F and the band for the battle (F, D).  */
@@ -776,6 +835,7 @@ strip_init (strip_t *s, const ro_rules_t *rules, unsigned long f,
   strip_geometry (s, f, d);
   mpz_inits (s->tmp, s->big, s->one, (mpz_ptr) 0);
   mpz_set_ui (s->one, 1);
+  primes_init (s);
   cell_init (&s->won);
   block_init (&s->att);
   block_init (&s->def);
