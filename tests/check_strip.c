@@ -655,6 +655,80 @@ END_TEST
 /* The interface                                                      */
 /* ------------------------------------------------------------------ */
 
+/* The smallest attacks of a grid, found by scanning it: the reference
+   for ro_needed_method's search.  */
+typedef struct
+{
+  unsigned long first[8], d_lo;
+  const mpq_t *target;
+} scan_t;
+
+static int
+scan_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
+{
+  scan_t *s = data;
+  if (s->first[d - s->d_lo] == 0 && mpq_cmp (win, *s->target) >= 0)
+    s->first[d - s->d_lo] = a + 1;       /* 0 is "not yet" */
+  return 0;
+}
+
+/* needed by the strip's doubling search, with every method, against a
+   scan of the recursion's grid A = 1 .. 60 (territory) or 0 .. 60, for
+   random rule sets, targets k/20 (0 and 1 among them) and up to five
+   defender counts.  */
+START_TEST (test_needed)
+{
+  gmp_randstate_t st;
+  unsigned long n = 150 * test_scale, answered = 0, short_of = 0;
+  const unsigned long a_max = 60;
+  test_rand_init (st, 9);
+  for (unsigned long it = 0; it < n; it++)
+    {
+      ro_rules_t r;
+      mpq_t target;
+      char what[256];
+      random_rules (&r, st, 4);
+      mpq_init (target);
+      mpq_set_ui (target, test_rand_range (st, 0, 20), 20);
+      mpq_canonicalize (target);
+      scan_t s = { { 0 }, test_rand_range (st, 1, 12), (const mpq_t *) &target };
+      unsigned long d_hi = s.d_lo + test_rand_range (st, 0, 4);
+      unsigned long a_min = r.count == RO_COUNT_TERRITORY;
+      test_describe_rules (what, sizeof what, &r);
+      ck_assert_int_eq (ro_battle_grid (&r, a_min, a_max, s.d_lo, d_hi,
+                                        scan_cell, &s), RO_OK);
+      int missing = 0;
+      for (unsigned long d = s.d_lo; d <= d_hi; d++)
+        missing |= s.first[d - s.d_lo] == 0;
+      static const ro_method_t methods[] =
+        { RO_METHOD_STRIP, RO_METHOD_AUTO, RO_METHOD_RECURSION };
+      for (int m = 0; m < 3; m++)
+        {
+          unsigned long out[8];
+          int rc = ro_needed_method (out, &r, s.d_lo, d_hi, target, a_max,
+                                     methods[m]);
+          ck_assert_msg (rc == (missing ? RO_ERANGE : RO_OK),
+                         "%s, D %lu..%lu, target %s, method %d: rc %d", what,
+                         s.d_lo, d_hi, mpq_get_str (NULL, 10, target),
+                         (int) methods[m], rc);
+          for (unsigned long d = s.d_lo; d <= d_hi && !missing; d++)
+            ck_assert_msg (out[d - s.d_lo] == s.first[d - s.d_lo] - 1,
+                           "%s, D %lu, target %s, method %d: %lu, the scan "
+                           "%lu", what, d, mpq_get_str (NULL, 10, target),
+                           (int) methods[m], out[d - s.d_lo],
+                           s.first[d - s.d_lo] - 1);
+        }
+      answered += !missing;
+      short_of += missing;
+      mpq_clear (target);
+    }
+  printf ("needed: %lu searches answered, %lu short of the target\n",
+          answered, short_of);
+  ck_assert_msg (answered > 0 && short_of > 0, "the searches missed a kind");
+  gmp_randclear (st);
+}
+END_TEST
+
 /* The strip applies exactly when both sides roll their most dice; the
    automatic choice follows.  */
 START_TEST (test_applies)
@@ -889,6 +963,10 @@ strip_suite (void)
   tc = test_tcase_create ("dist");
   tcase_add_loop_test (tc, test_dist_standard, 0, 2);
   tcase_add_test (tc, test_dist_random);
+  suite_add_tcase (s, tc);
+
+  tc = test_tcase_create ("needed");
+  tcase_add_test (tc, test_needed);
   suite_add_tcase (s, tc);
 
   tc = test_tcase_create ("interface");
