@@ -58,10 +58,10 @@ typedef struct
   unsigned long behind;
 } collect_t;
 
-/* A new outcome at the end of C's distribution, NULL when out of
-   memory.  */
+/* A new outcome at the end of C's distribution, its probability
+   initialised to 0; NULL when out of memory.  */
 static ro_outcome_t *
-collect_next (collect_t *c)
+collect_next (collect_t *c, int won, unsigned long f, unsigned long d)
 {
   ro_dist_t *dist = c->dist;
   if (dist->n == c->cap)
@@ -73,21 +73,21 @@ collect_next (collect_t *c)
       dist->outcome = o;
       c->cap = cap;
     }
-  return &c->dist->outcome[dist->n++];
+  ro_outcome_t *o = &dist->outcome[dist->n++];
+  o->won = won;
+  o->attackers = f + c->behind;
+  o->defenders = d;
+  mpq_init (o->p);
+  return o;
 }
 
 static int
 collect_end (void *data, int won, unsigned long f, unsigned long d,
              const ro_solver_t *s, const ro_cell_t *x)
 {
-  collect_t *c = data;
-  ro_outcome_t *o = collect_next (c);
+  ro_outcome_t *o = collect_next (data, won, f, d);
   if (o == NULL)
     return RO_ENOMEM;
-  o->won = won;
-  o->attackers = f + c->behind;
-  o->defenders = d;
-  mpq_init (o->p);
   ro_solver_get_q (o->p, s, x);
   return RO_OK;
 }
@@ -136,14 +136,9 @@ static int
 collect_strip_end (void *data, int won, unsigned long f, unsigned long d,
                    const mpq_t p)
 {
-  collect_t *c = data;
-  ro_outcome_t *o = collect_next (c);
+  ro_outcome_t *o = collect_next (data, won, f, d);
   if (o == NULL)
     return RO_ENOMEM;
-  o->won = won;
-  o->attackers = f + c->behind;
-  o->defenders = d;
-  mpq_init (o->p);
   mpq_set (o->p, p);
   return RO_OK;
 }

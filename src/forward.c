@@ -15,49 +15,18 @@
    goal reached, or the attacker unable or unwilling to go on) passes
    nothing on and is reported.  */
 
-/* C += N * COUNT / base^RE, where N is over base^E: both brought to the
-   larger of the two exponents.  */
-static void
-flow (ro_solver_t *s, ro_cell_t *c, const ro_cell_t *x, const mpz_t count,
-      const unsigned long re[2], mpz_t tmp, const mpz_t one)
-{
-  unsigned long ce[2] = { x->e[0] + re[0], x->e[1] + re[1] };
-  if (mpz_sgn (c->n) == 0)
-    {
-      mpz_mul (c->n, x->n, count);
-      c->e[0] = ce[0];
-      c->e[1] = ce[1];
-      return;
-    }
-  unsigned long up[2], down[2];
-  for (int b = 0; b < 2; b++)
-    {
-      unsigned long e = c->e[b] > ce[b] ? c->e[b] : ce[b];
-      up[b] = e - c->e[b];
-      down[b] = e - ce[b];
-      c->e[b] = e;
-    }
-  if (up[0] != 0 || up[1] != 0)
-    {
-      mpz_swap (tmp, c->n);
-      mpz_set_ui (c->n, 0);
-      ro_solver_add_scaled (s, c->n, one, up, tmp);
-    }
-  ro_solver_add_scaled (s, c->n, count, down, x->n);
-}
-
 /* Pass state (F, D) on to its children.  */
 static void
-flow_state (ro_solver_t *s, unsigned long f, unsigned long d, mpz_t tmp,
-            const mpz_t one)
+flow_state (ro_solver_t *s, unsigned long f, unsigned long d)
 {
   const ro_cell_t *x = ro_solver_cell (s, f, d);
   const ro_step_t *r = ro_policy_step (s, f, d);
   unsigned long re[2];
   ro_solver_round_exponents (re, s, r->na, r->nd);
   for (unsigned i = 0; i < r->n; i++)
-    flow (s, ro_solver_cell (s, f - r->lose_a[i], d - r->lose_d[i]), x,
-          r->count[i], re, tmp, one);
+    ro_cell_add (s->base, s->big,
+                 ro_solver_cell (s, f - r->lose_a[i], d - r->lose_d[i]),
+                 x->n, x->e, r->count[i], re);
 }
 
 static void
@@ -81,9 +50,8 @@ ro_forward (ro_solver_t *s, const ro_cell_t *seed, unsigned long nseed,
   const ro_rules_t *rules = &s->model->rules;
   const unsigned long none[2] = { 0, 0 };
   int rc = RO_OK;
-  mpz_t tmp, one;
-  mpz_inits (tmp, one, (mpz_ptr) 0);
-  mpz_set_ui (one, 1);
+  mpz_t one;
+  mpz_init_set_ui (one, 1);
   for (unsigned long i = 0; i < s->rows; i++)
     zero_row (s, i);
 
@@ -93,7 +61,8 @@ ro_forward (ro_solver_t *s, const ro_cell_t *seed, unsigned long nseed,
       if (f + 1 < nseed)
         zero_row (s, f + 1);
       if (mpz_sgn (seed[f].n) != 0)
-        flow (s, ro_solver_cell (s, f, d0), &seed[f], one, none, tmp, one);
+        ro_cell_add (s->base, s->big, ro_solver_cell (s, f, d0), seed[f].n,
+                     seed[f].e, one, none);
       for (unsigned long d = d0 + 1; d-- > 0 && rc == RO_OK;)
         {
           const ro_cell_t *x = ro_solver_cell (s, f, d);
@@ -103,9 +72,9 @@ ro_forward (ro_solver_t *s, const ro_cell_t *seed, unsigned long nseed,
           if (over != 0)
             rc = end (data, over > 0, f, d, s, x);
           else
-            flow_state (s, f, d, tmp, one);
+            flow_state (s, f, d);
         }
     }
-  mpz_clears (tmp, one, (mpz_ptr) 0);
+  mpz_clear (one);
   return rc;
 }

@@ -109,6 +109,22 @@ void ro_solver_close (ro_model_t *model, ro_solver_t *s);
 void ro_solver_round_exponents (unsigned long r[2], const ro_solver_t *s,
                                 unsigned na, unsigned nd);
 
+/* Arithmetic on numbers over powers of the bases (solver.c), shared by
+   the engines; BIG is work space.  The exponents one round of NA against
+   ND dice adds (BASE[1] = 1: one base).  */
+void ro_round_exponents (unsigned long re[2], const unsigned long base[2],
+                         unsigned na, unsigned nd);
+
+/* N += X * C * BASE[0]^K[0] * BASE[1]^K[1].  */
+void ro_addmul_scaled (const unsigned long base[2], mpz_t big, mpz_t n,
+                       const mpz_t x, const mpz_t c, const unsigned long k[2]);
+
+/* CELL += X * C / BASE^RE, X over BASE^XE: both brought to the larger
+   exponents, base by base; an empty CELL takes X's.  */
+void ro_cell_add (const unsigned long base[2], mpz_t big, ro_cell_t *cell,
+                  const mpz_t x, const unsigned long xe[2], const mpz_t c,
+                  const unsigned long re[2]);
+
 /* N += C * base[0]^K[0] * base[1]^K[1] * CHILD.  */
 void ro_solver_add_scaled (ro_solver_t *s, mpz_t n, const mpz_t c,
                            const unsigned long k[2], const mpz_t child);

@@ -27,13 +27,11 @@ ro_solver_cell (ro_solver_t *s, unsigned long f, unsigned long d)
   return &s->cell[(f % s->rows) * s->cols + d];
 }
 
-/* The exponents of the bases that one round of NA against ND dice adds
-   to the denominator.  */
 void
-ro_solver_round_exponents (unsigned long r[2], const ro_solver_t *s,
-                           unsigned na, unsigned nd)
+ro_round_exponents (unsigned long r[2], const unsigned long base[2],
+                    unsigned na, unsigned nd)
 {
-  if (s->base[1] == 1)
+  if (base[1] == 1)
     {
       r[0] = na + nd;
       r[1] = 0;
@@ -45,22 +43,57 @@ ro_solver_round_exponents (unsigned long r[2], const ro_solver_t *s,
     }
 }
 
-/* B^K * C in *OUT, or 0 when it does not fit an unsigned long.  */
+/* The exponents of the bases that one round of NA against ND dice adds
+   to the denominator.  */
+void
+ro_solver_round_exponents (unsigned long r[2], const ro_solver_t *s,
+                           unsigned na, unsigned nd)
+{
+  ro_round_exponents (r, s->base, na, nd);
+}
+
+/* BASE^K * C in *OUT, or 0 when it does not fit an unsigned long.  */
 static int
-small_multiplier (unsigned long *out, const mpz_t c, unsigned long b0,
-                  unsigned long k0, unsigned long b1, unsigned long k1)
+small_multiplier (unsigned long *out, const mpz_t c,
+                  const unsigned long base[2], const unsigned long k[2])
 {
   if (!mpz_fits_ulong_p (c))
     return 0;
   unsigned long m = mpz_get_ui (c);
-  for (unsigned long t = 0; t < k0; t++)
-    if (__builtin_mul_overflow (m, b0, &m))
-      return 0;
-  for (unsigned long t = 0; t < k1; t++)
-    if (__builtin_mul_overflow (m, b1, &m))
-      return 0;
+  for (int b = 0; b < 2; b++)
+    for (unsigned long t = 0; t < k[b]; t++)
+      if (__builtin_mul_overflow (m, base[b], &m))
+        return 0;
   *out = m;
   return 1;
+}
+
+/* BIG = BASE^K * C.  */
+static void
+big_multiplier (mpz_t big, const mpz_t c, const unsigned long base[2],
+                const unsigned long k[2])
+{
+  mpz_t t;
+  mpz_init (t);
+  mpz_ui_pow_ui (big, base[0], k[0]);
+  mpz_ui_pow_ui (t, base[1], k[1]);
+  mpz_mul (big, big, t);
+  mpz_mul (big, big, c);
+  mpz_clear (t);
+}
+
+void
+ro_addmul_scaled (const unsigned long base[2], mpz_t big, mpz_t n,
+                  const mpz_t x, const mpz_t c, const unsigned long k[2])
+{
+  unsigned long m;
+  if (small_multiplier (&m, c, base, k))
+    mpz_addmul_ui (n, x, m);
+  else
+    {
+      big_multiplier (big, c, base, k);
+      mpz_addmul (n, x, big);
+    }
 }
 
 /* N += C * base[0]^K[0] * base[1]^K[1] * CHILD.  */
@@ -68,20 +101,55 @@ void
 ro_solver_add_scaled (ro_solver_t *s, mpz_t n, const mpz_t c,
                       const unsigned long k[2], const mpz_t child)
 {
-  unsigned long m;
-  if (small_multiplier (&m, c, s->base[0], k[0], s->base[1], k[1]))
+  ro_addmul_scaled (s->base, s->big, n, child, c, k);
+}
+
+/* N *= BASE^K.  */
+static void
+mul_power (mpz_t n, const unsigned long base[2], const unsigned long k[2],
+           mpz_t big)
+{
+  unsigned long m = 1;
+  int fits = 1;
+  for (int b = 0; b < 2 && fits; b++)
+    for (unsigned long t = 0; t < k[b] && fits; t++)
+      fits = !__builtin_mul_overflow (m, base[b], &m);
+  if (fits)
     {
-      mpz_addmul_ui (n, child, m);
+      mpz_mul_ui (n, n, m);
       return;
     }
-  mpz_t t;
-  mpz_init (t);
-  mpz_ui_pow_ui (s->big, s->base[0], k[0]);
-  mpz_ui_pow_ui (t, s->base[1], k[1]);
-  mpz_mul (s->big, s->big, t);
-  mpz_mul (s->big, s->big, c);
-  mpz_addmul (n, child, s->big);
-  mpz_clear (t);
+  for (int b = 0; b < 2; b++)
+    {
+      mpz_ui_pow_ui (big, base[b], k[b]);
+      mpz_mul (n, n, big);
+    }
+}
+
+void
+ro_cell_add (const unsigned long base[2], mpz_t big, ro_cell_t *cell,
+             const mpz_t x, const unsigned long xe[2], const mpz_t c,
+             const unsigned long re[2])
+{
+  unsigned long ce[2] = { xe[0] + re[0], xe[1] + re[1] };
+  if (mpz_sgn (cell->n) == 0)
+    {
+      mpz_mul (cell->n, x, c);
+      cell->e[0] = ce[0];
+      cell->e[1] = ce[1];
+      return;
+    }
+  unsigned long up[2], down[2];
+  for (int b = 0; b < 2; b++)
+    {
+      unsigned long e = cell->e[b] > ce[b] ? cell->e[b] : ce[b];
+      up[b] = e - cell->e[b];
+      down[b] = e - ce[b];
+      cell->e[b] = e;
+    }
+  if (up[0] != 0 || up[1] != 0)
+    mul_power (cell->n, base, up, big);
+  ro_addmul_scaled (base, big, cell->n, x, c, down);
 }
 
 int

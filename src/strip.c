@@ -41,13 +41,6 @@
    blocks are scaled by base^s at every step, s chosen so that their
    exponents grow as fast per army as those of the band they feed.  */
 
-/* A value N / (base[0]^e[0] * base[1]^e[1]); N = 0 means empty.  */
-typedef struct
-{
-  mpz_t n;
-  unsigned long e[2];
-} strip_cell_t;
-
 /* L adjacent coefficients of G^t, G = sum g_k z^k (k = 0 .. L), scaled
    by base^(s (t - t0)): w[i] = [z^(x - i)] G^t for i = 0 .. L - 1, and
    w[L .. 2L - 1] work space.  G = z^lo Q with Q(0) != 0 and Q of degree
@@ -74,15 +67,15 @@ typedef struct
   unsigned na_max, nd_max, L;
   unsigned long F0, D0, f0, d0, stopf, goal;
   unsigned long fa_lo, db_lo, wa, wb;
-  strip_cell_t *ring_a;         /* (L + 1) rows of wa: f < f0, d >= d0 */
-  strip_cell_t *ring_b;         /* (L + 1) columns of wb: f >= f0, d < d0 */
-  strip_cell_t *corner;         /* wa x wb: f < f0, d < d0 */
-  strip_cell_t *pending;        /* L x wb: B's columns f0 .. f0 + L - 1,
+  ro_cell_t *ring_a;            /* (L + 1) rows of wa: f < f0, d >= d0 */
+  ro_cell_t *ring_b;            /* (L + 1) columns of wb: f >= f0, d < d0 */
+  ro_cell_t *corner;            /* wa x wb: f < f0, d < d0 */
+  ro_cell_t *pending;           /* L x wb: B's columns f0 .. f0 + L - 1,
                                    fed by the attacker's edge */
   int phase_b;                  /* B's cells are in ring_b, not pending */
   strip_block_t att, def;
   unsigned long e_full[2];
-  strip_cell_t won;             /* P(win), when no END is given */
+  ro_cell_t won;                /* the wins' sum */
   ro_strip_end_fn end;
   void *data;
   int want_win;
@@ -97,111 +90,25 @@ typedef struct
 /* Arithmetic on cells                                                */
 
 static void
-cell_init (strip_cell_t *c)
+cell_init (ro_cell_t *c)
 {
   mpz_init (c->n);
   c->e[0] = c->e[1] = 0;
 }
 
 static void
-cell_zero (strip_cell_t *c)
+cell_zero (ro_cell_t *c)
 {
   mpz_set_ui (c->n, 0);
   c->e[0] = c->e[1] = 0;
 }
 
-/* *OUT = C * base[0]^K[0] * base[1]^K[1] when it fits a limb.  */
-static int
-small_factor (unsigned long *out, const strip_t *s, const mpz_t c,
-              const unsigned long k[2])
-{
-  if (!mpz_fits_ulong_p (c))
-    return 0;
-  unsigned long m = mpz_get_ui (c);
-  for (int b = 0; b < 2; b++)
-    for (unsigned long i = 0; i < k[b]; i++)
-      if (__builtin_mul_overflow (m, s->base[b], &m))
-        return 0;
-  *out = m;
-  return 1;
-}
-
-/* S->big = C * base^K.  */
+/* CELL += X * C / base^RE, X over base^XE (solver.c).  */
 static void
-big_factor (strip_t *s, const mpz_t c, const unsigned long k[2])
-{
-  mpz_ui_pow_ui (s->big, s->base[0], k[0]);
-  mpz_ui_pow_ui (s->tmp, s->base[1], k[1]);
-  mpz_mul (s->big, s->big, s->tmp);
-  mpz_mul (s->big, s->big, c);
-}
-
-/* N += X * C * base^K.  */
-static void
-addmul_scaled (strip_t *s, mpz_t n, const mpz_t x, const mpz_t c,
-               const unsigned long k[2])
-{
-  unsigned long m;
-  if (small_factor (&m, s, c, k))
-    mpz_addmul_ui (n, x, m);
-  else
-    {
-      big_factor (s, c, k);
-      mpz_addmul (n, x, s->big);
-    }
-}
-
-/* CELL += X * C / base^RE, X over base^XE: both brought to the larger
-   exponent, base by base.  */
-static void
-cell_add (strip_t *s, strip_cell_t *cell, const mpz_t x,
+cell_add (strip_t *s, ro_cell_t *cell, const mpz_t x,
           const unsigned long xe[2], const mpz_t c, const unsigned long re[2])
 {
-  unsigned long ce[2] = { xe[0] + re[0], xe[1] + re[1] };
-  if (mpz_sgn (cell->n) == 0)
-    {
-      mpz_mul (cell->n, x, c);
-      cell->e[0] = ce[0];
-      cell->e[1] = ce[1];
-      return;
-    }
-  unsigned long up[2], down[2];
-  for (int b = 0; b < 2; b++)
-    {
-      unsigned long e = cell->e[b] > ce[b] ? cell->e[b] : ce[b];
-      up[b] = e - cell->e[b];
-      down[b] = e - ce[b];
-      cell->e[b] = e;
-    }
-  if (up[0] != 0 || up[1] != 0)
-    {
-      unsigned long m;
-      if (small_factor (&m, s, s->one, up))
-        mpz_mul_ui (cell->n, cell->n, m);
-      else
-        {
-          big_factor (s, s->one, up);
-          mpz_mul (cell->n, cell->n, s->big);
-        }
-    }
-  addmul_scaled (s, cell->n, x, c, down);
-}
-
-/* The exponents one round of NA against ND dice adds.  */
-static void
-round_exponents (unsigned long re[2], const strip_t *s, unsigned na,
-                 unsigned nd)
-{
-  if (s->base[1] == 1)
-    {
-      re[0] = na + nd;
-      re[1] = 0;
-    }
-  else
-    {
-      re[0] = na;
-      re[1] = nd;
-    }
+  ro_cell_add (s->base, s->big, cell, x, xe, c, re);
 }
 
 /* ------------------------------------------------------------------ */
@@ -462,7 +369,7 @@ block_exponents (unsigned long e[2], const strip_t *s, const strip_block_t *b)
 /* The band                                                           */
 
 /* The cell of band state (F, D), NULL in F.  */
-static strip_cell_t *
+static ro_cell_t *
 cell_at (strip_t *s, unsigned long f, unsigned long d)
 {
   unsigned long ring = s->L + 1;
@@ -539,7 +446,7 @@ prime_power (strip_t *s, unsigned i, unsigned long e)
    carry many factors of the bases (the padding of the blocks and the
    band), which mpz_remove takes off by squarings, not one by one.  */
 static void
-cell_get_q (mpq_t q, strip_t *s, const strip_cell_t *x)
+cell_get_q (mpq_t q, strip_t *s, const ro_cell_t *x)
 {
   unsigned long shift = 0;
   int have = 0;
@@ -583,7 +490,7 @@ cell_get_q (mpq_t q, strip_t *s, const strip_cell_t *x)
 /* An end reached with X: reported, and added to P(win).  */
 static void
 report (strip_t *s, int won, unsigned long f, unsigned long d,
-        const strip_cell_t *x)
+        const ro_cell_t *x)
 {
   static const unsigned long none[2] = { 0, 0 };
   if (s->rc != RO_OK)
@@ -601,7 +508,7 @@ report (strip_t *s, int won, unsigned long f, unsigned long d,
 
 /* Pass the mass X of state (F, D) on: to an end, or through one round.  */
 static void
-flow (strip_t *s, strip_cell_t *x, unsigned long f, unsigned long d)
+flow (strip_t *s, ro_cell_t *x, unsigned long f, unsigned long d)
 {
   if (mpz_sgn (x->n) == 0)
     return;
@@ -614,7 +521,7 @@ flow (strip_t *s, strip_cell_t *x, unsigned long f, unsigned long d)
       unsigned nd = d < s->nd_max ? (unsigned) d : s->nd_max;
       const ro_round_t *r = &s->round[na][nd];
       unsigned long re[2];
-      round_exponents (re, s, na, nd);
+      ro_round_exponents (re, s->base, na, nd);
       for (unsigned k = 0; k <= r->comparisons; k++)
         if (mpz_sgn (r->count[k]) != 0)
           cell_add (s, cell_at (s, f - k, d - (r->comparisons - k)), x->n,
@@ -634,7 +541,7 @@ inject (strip_t *s, unsigned long f, unsigned long d, const mpz_t n,
     return;
   for (unsigned k = 0; k <= s->L; k++)
     {
-      strip_cell_t *c = cell_at (s, f - k, d - (s->L - k));
+      ro_cell_t *c = cell_at (s, f - k, d - (s->L - k));
       if (c != NULL && mpz_sgn (r->count[k]) != 0)
         cell_add (s, c, n, e, r->count[k], s->e_full);
     }
@@ -665,7 +572,7 @@ band_scale (unsigned long sc[2], const strip_t *s, int attacker)
       unsigned nd = attacker ? s->nd_max : (unsigned) v;
       const ro_round_t *r = &s->round[na][nd];
       unsigned long re[2];
-      round_exponents (re, s, na, nd);
+      ro_round_exponents (re, s->base, na, nd);
       for (unsigned k = 0; k <= r->comparisons; k++)
         {
           unsigned long cost = r->comparisons;
@@ -740,7 +647,7 @@ pass_b (strip_t *s, int edge)
       if (f < s->f0 + s->L)
         for (unsigned long d = s->db_lo; d < s->d0; d++)
           {
-            strip_cell_t *p = &s->pending[(f - s->f0) * s->wb + d - s->db_lo];
+            ro_cell_t *p = &s->pending[(f - s->f0) * s->wb + d - s->db_lo];
             if (mpz_sgn (p->n) != 0)
               {
                 cell_add (s, cell_at (s, f, d), p->n, p->e, s->one, none);
@@ -763,10 +670,10 @@ pass_corner (strip_t *s)
 /* ------------------------------------------------------------------ */
 /* Set-up                                                             */
 
-static strip_cell_t *
+static ro_cell_t *
 cells_new (size_t n)
 {
-  strip_cell_t *c = malloc ((n ? n : 1) * sizeof *c);
+  ro_cell_t *c = malloc ((n ? n : 1) * sizeof *c);
   if (c != NULL)
     for (size_t i = 0; i < n; i++)
       cell_init (&c[i]);
@@ -774,7 +681,7 @@ cells_new (size_t n)
 }
 
 static void
-cells_free (strip_cell_t *c, size_t n)
+cells_free (ro_cell_t *c, size_t n)
 {
   if (c == NULL)
     return;
@@ -822,7 +729,7 @@ strip_geometry (strip_t *s, unsigned long f, unsigned long d)
   s->base[0] = rules->attack_sides;
   s->base[1] = rules->attack_sides == rules->defend_sides
     ? 1 : rules->defend_sides;
-  round_exponents (s->e_full, s, s->na_max, s->nd_max);
+  ro_round_exponents (s->e_full, s->base, s->na_max, s->nd_max);
 }
 
 static int
@@ -867,7 +774,7 @@ strip_run (strip_t *s)
   if (in_a || in_b)
     {
       s->phase_b = in_b && !in_a;
-      strip_cell_t *c = cell_at (s, s->F0, s->D0);
+      ro_cell_t *c = cell_at (s, s->F0, s->D0);
       mpz_set_ui (c->n, 1);
       if (in_a && !in_b)
         pass_a (s, 0);
@@ -935,7 +842,7 @@ ro_strip_memory (const ro_rules_t *rules, unsigned long f, unsigned long d,
   double bits = armies * (ro_rules_bits_per_army (rules)
                           + log2 (rules->attack_sides)
                           + log2 (rules->defend_sides)) + 64;
-  double number = sizeof (strip_cell_t) + 1.25 * bits / 8;
+  double number = sizeof (ro_cell_t) + 1.25 * bits / 8;
   double cells = (s.L + 1.0) * (s.wa + s.wb) + (double) s.wa * s.wb
     + (double) s.L * s.wb + 4.0 * (2 * RO_DICE_MAX + 4) + 16;
   double bytes = cells * number + 65536;
