@@ -43,6 +43,60 @@ cli_usage_error (const char *fmt, ...)
   return CLI_EXIT_ERROR;
 }
 
+/* The formats by name, in the order of cli_format_t, and the extensions
+   of -o that name them.  */
+static const char *const format_name[] = {
+  "text", "csv", "json", "tsv", "markdown", "latex"
+};
+
+static const struct
+{
+  const char *ext;
+  cli_format_t format;
+} format_ext[] = {
+  {"csv", CLI_FORMAT_CSV}, {"tsv", CLI_FORMAT_TSV},
+  {"json", CLI_FORMAT_JSON}, {"md", CLI_FORMAT_MARKDOWN},
+  {"markdown", CLI_FORMAT_MARKDOWN}, {"tex", CLI_FORMAT_LATEX},
+  {"latex", CLI_FORMAT_LATEX}, {"txt", CLI_FORMAT_TEXT},
+  {"text", CLI_FORMAT_TEXT}
+};
+
+const char *
+cli_format_name (cli_format_t format)
+{
+  return format_name[format];
+}
+
+/* Whether A and B are the same word, case ignored.  */
+static int
+same_word (const char *a, const char *b)
+{
+  for (; *a && *b; a++, b++)
+    if (tolower ((unsigned char) *a) != tolower ((unsigned char) *b))
+      return 0;
+  return *a == *b;
+}
+
+int
+cli_format_of_file (const char *file, cli_format_t *format,
+                    const char **ext)
+{
+  const char *base = strrchr (file, '/');
+  base = base ? base + 1 : file;
+  /* A leading dot makes a hidden file, not an extension.  */
+  const char *dot = strrchr (base, '.');
+  if (dot == NULL || dot == base)
+    return 0;
+  for (size_t i = 0; i < sizeof format_ext / sizeof format_ext[0]; i++)
+    if (same_word (dot + 1, format_ext[i].ext))
+      {
+        *format = format_ext[i].format;
+        *ext = dot + 1;
+        return 1;
+      }
+  return 0;
+}
+
 int
 cli_parse_armies (unsigned long *out, const char *arg, const char *what)
 {

@@ -38,6 +38,9 @@ typedef struct
   ro_rules_t rules;
   unsigned long digits;         /* significant digits of decimals */
   cli_format_t format;
+  int format_given;             /* --format given: -o's extension not read */
+  const char *format_ext;       /* the extension of -o that chose the
+                                   format (without its '.'), or NULL */
   double max_memory;            /* bytes a computation may take */
   const char *game_value;       /* --game-value, NULL when not given */
   int dist;                     /* --dist: the distribution of the end */
@@ -55,6 +58,15 @@ typedef struct
   int policy_given;             /* 1: --defender given, 2: --attacker */
   ro_method_t method;           /* --method of one battle */
 } cli_opts_t;
+
+/* The format that the extension of FILE names (case ignored: csv, tsv,
+   json, md or markdown, tex or latex, txt or text) into *FORMAT, and
+   the extension into *EXT; 0 when FILE has no such extension.  */
+int cli_format_of_file (const char *file, cli_format_t *format,
+                        const char **ext);
+
+/* The word --format takes for FORMAT.  */
+const char *cli_format_name (cli_format_t format);
 
 /* Print "riskodds: MESSAGE" on stderr; return CLI_EXIT_ERROR.  */
 int cli_error (const char *fmt, ...)

@@ -169,7 +169,9 @@ Options:\n\
   -f, --format=FMT     output format: 'text' (default), 'csv' or 'json';\n\
                          for table also 'tsv', 'markdown' or 'latex'\n\
   -o, --output=FILE    write the output to FILE, atomically: a failed or\n\
-                         interrupted run leaves FILE as it was\n\
+                         interrupted run leaves FILE as it was; without\n\
+                         --format, FILE's extension names the format\n\
+                         (.csv .tsv .json .md .tex .txt; others: text)\n\
       --stop=K         the attacker stops (and loses) when his armies,\n\
                          counted as --count says, are down to K\n\
       --goal=G         the attacker stops (and wins) when the defender is\n\
@@ -561,7 +563,10 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
           opts->digits = (unsigned long) digits;
         }
         break;
-      case 'f': rc = parse_format (&opts->format, optarg); break;
+      case 'f':
+        rc = parse_format (&opts->format, optarg);
+        opts->format_given = 1;
+        break;
       case OPT_MAX_MEMORY: rc = parse_size (&opts->max_memory, optarg); break;
       case OPT_GAME_VALUE: opts->game_value = optarg; break;
       case OPT_DIST: opts->dist = 1; break;
@@ -598,6 +603,12 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
       default:
         return bad_option (argv, optopt);
       }
+  /* Without --format, -o FILE's extension chooses the format (one that
+     names none keeps the default); --format wins over the name.  */
+  if (rc == CLI_EXIT_OK && !opts->format_given && opts->output != NULL
+      && cli_format_of_file (opts->output, &opts->format,
+                             &opts->format_ext) == 0)
+    opts->format_ext = NULL;
   return rc;
 }
 
@@ -688,6 +699,14 @@ check_applicable (const cli_opts_t *o, const char *sub)
     return cli_usage_error ("--float checks double precision over a grid; "
                             "--tolerance, --columns, --layout and --percent "
                             "are for reading files");
+  if (o->format >= CLI_FORMAT_TSV && !table && o->format_ext != NULL)
+    return cli_usage_error ("-o %s: '.%s' names the %s format, which %s%s%s "
+                            "does not print (tsv, markdown and latex are "
+                            "for 'table'); give --format text, csv or json",
+                            o->output, o->format_ext,
+                            cli_format_name (o->format),
+                            *sub ? "'" : "a battle A D", sub,
+                            *sub ? "'" : "");
   if (o->format >= CLI_FORMAT_TSV && !table)
     return cli_usage_error ("--format tsv, markdown and latex apply only "
                             "to 'table'");
