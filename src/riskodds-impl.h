@@ -115,6 +115,10 @@ void ro_solver_round_exponents (unsigned long r[2], const ro_solver_t *s,
 void ro_round_exponents (unsigned long re[2], const unsigned long base[2],
                          unsigned na, unsigned nd);
 
+/* N *= BASE[0]^K[0] * BASE[1]^K[1].  */
+void ro_mul_power (mpz_t n, const unsigned long base[2],
+                   const unsigned long k[2], mpz_t big);
+
 /* N += X * C * BASE[0]^K[0] * BASE[1]^K[1].  */
 void ro_addmul_scaled (const unsigned long base[2], mpz_t big, mpz_t n,
                        const mpz_t x, const mpz_t c, const unsigned long k[2]);

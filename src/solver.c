@@ -104,10 +104,9 @@ ro_solver_add_scaled (ro_solver_t *s, mpz_t n, const mpz_t c,
   ro_addmul_scaled (s->base, s->big, n, child, c, k);
 }
 
-/* N *= BASE^K.  */
-static void
-mul_power (mpz_t n, const unsigned long base[2], const unsigned long k[2],
-           mpz_t big)
+void
+ro_mul_power (mpz_t n, const unsigned long base[2], const unsigned long k[2],
+              mpz_t big)
 {
   unsigned long m = 1;
   int fits = 1;
@@ -148,7 +147,7 @@ ro_cell_add (const unsigned long base[2], mpz_t big, ro_cell_t *cell,
       cell->e[b] = e;
     }
   if (up[0] != 0 || up[1] != 0)
-    mul_power (cell->n, base, up, big);
+    ro_mul_power (cell->n, base, up, big);
   ro_addmul_scaled (base, big, cell->n, x, c, down);
 }
 

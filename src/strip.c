@@ -75,6 +75,7 @@ typedef struct
   int phase_b;                  /* B's cells are in ring_b, not pending */
   strip_block_t att, def;
   unsigned long e_full[2];
+  unsigned long rate_a[2][2], rate_b[2][2];   /* band_rate: num, den */
   ro_cell_t won;                /* the wins' sum */
   ro_strip_end_fn end;
   void *data;
@@ -550,43 +551,77 @@ inject (strip_t *s, unsigned long f, unsigned long d, const mpz_t n,
 /* ------------------------------------------------------------------ */
 /* The rate of each band                                              */
 
-/* The scale per step that makes a block's exponents grow, per army of
-   its long side, at least as fast as those of the rounds of its band
-   (so that the band's cells and the block's injections differ by
-   bounded powers of the bases).  A band is long in one side only: the
+/* The most that the exponents of a band grow per army of its long side,
+   NUM[b] / DEN[b] for each base.  A band is long in one side only: the
    rounds that matter there cost the short side nothing (the others can
    happen only a bounded number of times), and each adds RE to the
-   exponents for the M armies it costs the long side; the scale is the
-   most of ceil(RE L / M) - e_full over them.  ATTACKER: band A, where
-   the attacker rolls fewer dice than F's and the defender's side is
-   long.  */
+   exponents for the M armies it costs the long side.  ATTACKER: band A,
+   where the attacker rolls fewer dice than F's and the defender's side
+   is long.  */
 static void
-band_scale (unsigned long sc[2], const strip_t *s, int attacker)
+band_rate (unsigned long num[2], unsigned long den[2], const strip_t *s,
+           int attacker)
 {
-  sc[0] = sc[1] = 0;
   unsigned long lo = attacker ? s->stopf + 1 : s->goal + 1;
   unsigned long hi = attacker ? s->f0 : s->d0;
+  num[0] = num[1] = 0;
+  den[0] = den[1] = 1;
   for (unsigned long v = lo; v < hi; v++)
     {
       unsigned na = attacker ? (unsigned) v : s->na_max;
       unsigned nd = attacker ? s->nd_max : (unsigned) v;
       const ro_round_t *r = &s->round[na][nd];
-      unsigned long re[2];
+      unsigned long re[2], m = r->comparisons;
       ro_round_exponents (re, s->base, na, nd);
-      for (unsigned k = 0; k <= r->comparisons; k++)
-        {
-          unsigned long cost = r->comparisons;
-          if ((attacker ? k : r->comparisons - k) != 0
-              || mpz_sgn (r->count[k]) == 0)
-            continue;
+      for (unsigned k = 0; k <= m; k++)
+        if ((attacker ? k : m - k) == 0 && mpz_sgn (r->count[k]) != 0)
           for (int b = 0; b < 2; b++)
-            {
-              unsigned long need = (re[b] * s->L + cost - 1) / cost;
-              if (need > s->e_full[b] && need - s->e_full[b] > sc[b])
-                sc[b] = need - s->e_full[b];
-            }
+            if (re[b] * den[b] > num[b] * m)
+              {
+                num[b] = re[b];
+                den[b] = m;
+              }
+    }
+}
+
+/* The scale per step that makes a block's exponents grow, per army of
+   its long side, at least as fast as those of the band it feeds (RATE),
+   so that the band's cells and the block's injections differ by bounded
+   powers of the bases: ceil(RATE L) - e_full, or 0.  */
+static void
+band_scale (unsigned long sc[2], const strip_t *s, const unsigned long num[2],
+            const unsigned long den[2])
+{
+  for (int b = 0; b < 2; b++)
+    {
+      unsigned long need = (num[b] * s->L + den[b] - 1) / den[b];
+      sc[b] = need > s->e_full[b] ? need - s->e_full[b] : 0;
+    }
+}
+
+/* Raise X, Y armies of its band's long side from the start, to at least
+   the band's rate times Y.  Without it a cell whose own rounds grow its
+   exponents more slowly than its neighbours' would fall ever further
+   behind them, and every addition between them would need a big power
+   of the bases.  */
+static void
+raise_cell (strip_t *s, ro_cell_t *x, unsigned long y,
+            const unsigned long num[2], const unsigned long den[2])
+{
+  unsigned long up[2] = { 0, 0 };
+  if (mpz_sgn (x->n) == 0)
+    return;
+  for (int b = 0; b < 2; b++)
+    {
+      unsigned long floor = num[b] * y / den[b];
+      if (x->e[b] < floor)
+        {
+          up[b] = floor - x->e[b];
+          x->e[b] = floor;
         }
     }
+  if (up[0] != 0 || up[1] != 0)
+    ro_mul_power (x->n, s->base, up, s->big);
 }
 
 /* ------------------------------------------------------------------ */
@@ -615,7 +650,11 @@ pass_a (strip_t *s, int edge)
             }
         }
       for (unsigned long f = s->f0; f-- > s->fa_lo;)
-        flow (s, cell_at (s, f, d), f, d);
+        {
+          ro_cell_t *x = cell_at (s, f, d);
+          raise_cell (s, x, s->D0 - d, s->rate_a[0], s->rate_a[1]);
+          flow (s, x, f, d);
+        }
     }
 }
 
@@ -655,7 +694,11 @@ pass_b (strip_t *s, int edge)
               }
           }
       for (unsigned long d = s->d0; d-- > s->db_lo;)
-        flow (s, cell_at (s, f, d), f, d);
+        {
+          ro_cell_t *x = cell_at (s, f, d);
+          raise_cell (s, x, s->F0 - f, s->rate_b[0], s->rate_b[1]);
+          flow (s, x, f, d);
+        }
     }
 }
 
@@ -755,6 +798,11 @@ strip_init (strip_t *s, const ro_rules_t *rules, unsigned long f,
             && nd <= s->nd_max)
           rc = ro_round_count (&s->round[na][nd], rules, na, nd);
       }
+  if (rc == RO_OK)
+    {
+      band_rate (s->rate_a[0], s->rate_a[1], s, 1);
+      band_rate (s->rate_b[0], s->rate_b[1], s, 0);
+    }
   unsigned long ring = s->L + 1;
   s->ring_a = cells_new (ring * s->wa);
   s->ring_b = cells_new (ring * s->wb);
@@ -790,9 +838,9 @@ strip_run (strip_t *s)
   unsigned long sc[2];
   for (unsigned k = 0; k <= s->L; k++)
     mpz_init_set (g[k], r->count[s->L - k]);
-  band_scale (sc, s, 1);
+  band_scale (sc, s, s->rate_a[0], s->rate_a[1]);
   strip_block_setup (s, &s->att, r->count, (long) (s->F0 - s->f0), sc);
-  band_scale (sc, s, 0);
+  band_scale (sc, s, s->rate_b[0], s->rate_b[1]);
   strip_block_setup (s, &s->def, (const mpz_t *) g, (long) (s->D0 - s->d0), sc);
   for (unsigned k = 0; k <= s->L; k++)
     mpz_clear (g[k]);
