@@ -323,10 +323,99 @@ cli_num_clear (cli_num_t *n)
 }
 
 void
+cli_num_json_keys (FILE *out, const cli_num_t *n)
+{
+  if (n->exact != NULL)
+    fprintf (out, "\"exact\":\"%s\"%s", n->exact, n->decimal ? "," : "");
+  if (n->decimal != NULL)
+    fprintf (out, "\"decimal\":\"%s\"", n->decimal);
+}
+
+void
 cli_num_json (FILE *out, const cli_num_t *n)
 {
-  fprintf (out, "{\"exact\":\"%s\",\"decimal\":\"%s\"}", n->exact,
-           n->decimal);
+  fputc ('{', out);
+  cli_num_json_keys (out, n);
+  fputc ('}', out);
+}
+
+cli_values_t
+cli_values (const cli_opts_t *o, cli_values_t def)
+{
+  return o->values != CLI_VALUES_DEFAULT ? o->values : def;
+}
+
+int
+cli_values_one (const cli_opts_t *o, const char *what)
+{
+  if (o->values != CLI_VALUES_BOTH || o->format != CLI_FORMAT_TEXT)
+    return CLI_EXIT_OK;
+  return cli_usage_error ("--values both needs --format csv or json: %s "
+                          "shows one value per cell", what);
+}
+
+int
+cli_num_make (cli_num_t *n, const mpq_t q, unsigned long digits,
+              cli_values_t v)
+{
+  n->exact = n->decimal = NULL;
+  if ((v & CLI_VALUES_EXACT) && (n->exact = cli_fraction (q)) == NULL)
+    return CLI_EXIT_ERROR;
+  if ((v & CLI_VALUES_DECIMAL)
+      && (n->decimal = cli_decimal (q, digits)) == NULL)
+    {
+      cli_num_clear (n);
+      return CLI_EXIT_ERROR;
+    }
+  return CLI_EXIT_OK;
+}
+
+int
+cli_num_has (const cli_num_t *n)
+{
+  return n->exact != NULL || n->decimal != NULL;
+}
+
+void
+cli_csv_head (FILE *out, const char *prefix, cli_values_t v, char sep)
+{
+  const char *under = *prefix ? "_" : "";
+  if (v & CLI_VALUES_EXACT)
+    fprintf (out, "%c%s%sexact", sep, prefix, under);
+  if (v & CLI_VALUES_DECIMAL)
+    fprintf (out, "%c%s%sdecimal", sep, prefix, under);
+}
+
+void
+cli_csv_fields (FILE *out, const cli_num_t *n, cli_values_t v, char sep)
+{
+  if (v & CLI_VALUES_EXACT)
+    fprintf (out, "%c%s", sep, n && n->exact ? n->exact : "");
+  if (v & CLI_VALUES_DECIMAL)
+    fprintf (out, "%c%s", sep, n && n->decimal ? n->decimal : "");
+}
+
+void
+cli_text_columns (const cli_opts_t *o, const char *const col[4])
+{
+  int last = 3;
+  while (last > 0 && col[last] == NULL)
+    last--;
+  for (int i = 0; i <= last; i++)
+    if (col[i] != NULL)
+      printf (" %-*s", i < 2 && i < last ? CLI_DECIMAL_WIDTH (o) : 0,
+              col[i]);
+  putchar ('\n');
+}
+
+void
+cli_text_pair (FILE *out, const cli_num_t *n, int width, int decimal_first)
+{
+  if (n->exact != NULL && n->decimal != NULL)
+    fprintf (out, "%-*s %s", width, decimal_first ? n->decimal : n->exact,
+             decimal_first ? n->exact : n->decimal);
+  else
+    fputs (n->exact ? n->exact : n->decimal, out);
 }
 
 const char *

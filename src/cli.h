@@ -131,8 +131,49 @@ typedef struct
 int cli_num_init (cli_num_t *n, const mpq_t q, unsigned long digits);
 void cli_num_clear (cli_num_t *n);
 
-/* {"exact":"…","decimal":"…"} on OUT.  */
+/* {"exact":"…","decimal":"…"} on OUT, with the kinds N holds.  */
 void cli_num_json (FILE *out, const cli_num_t *n);
+
+/* --values: the kinds of value an output prints.  */
+
+/* --values, or DEF (the output's own default) when it was not given.  */
+cli_values_t cli_values (const cli_opts_t *opts, cli_values_t def);
+
+/* Refuse --values both where the text shows one value per cell; WHAT
+   names that text, for the message.  */
+int cli_values_one (const cli_opts_t *opts, const char *what);
+
+/* Fill N with the kinds of V only, the others NULL (cli_num_init makes
+   both); CLI_EXIT_ERROR (after a message) when memory runs out.  */
+int cli_num_make (cli_num_t *n, const mpq_t q, unsigned long digits,
+                  cli_values_t v);
+
+/* Whether N holds a value.  */
+int cli_num_has (const cli_num_t *n);
+
+/* The keys "exact":"…","decimal":"…" that N holds, without braces.  */
+void cli_num_json_keys (FILE *out, const cli_num_t *n);
+
+/* CSV: the columns of the kinds of V, each after SEP: PREFIX_exact and
+   PREFIX_decimal, or exact and decimal when PREFIX is "".  */
+void cli_csv_head (FILE *out, const char *prefix, cli_values_t v, char sep);
+
+/* CSV: the fields of the kinds of V, each after SEP, from N; empty
+   fields when N is NULL.  */
+void cli_csv_fields (FILE *out, const cli_num_t *n, cli_values_t v,
+                     char sep);
+
+/* Text: the columns of a row (or its header) of a distribution: COL[0]
+   and COL[1] the decimals of a probability and of a running total, each
+   padded to the width of a decimal when more follows, COL[2] and COL[3]
+   their fractions; the NULL ones left out; then the newline.  */
+void cli_text_columns (const cli_opts_t *opts, const char *const col[4]);
+
+/* Text: when N holds both, its exact value padded to WIDTH and its
+   decimal (the decimal first when DECIMAL_FIRST), else the one it
+   holds.  */
+void cli_text_pair (FILE *out, const cli_num_t *n, int width,
+                    int decimal_first);
 
 /* Human descriptions of the rules and the counting convention.  */
 void cli_print_rules_text (FILE *out, const ro_rules_t *rules);

@@ -13,15 +13,18 @@ typedef struct
   cli_num_t win, lose;
 } battle_text_t;
 
+/* The kinds of value --values asks for (both by default).  */
 static int
-battle_text_init (battle_text_t *t, const mpq_t win, unsigned long digits)
+battle_text_init (battle_text_t *t, const mpq_t win, const cli_opts_t *o)
 {
+  cli_values_t v = cli_values (o, CLI_VALUES_BOTH);
   mpq_t lose;
   mpq_init (lose);
   mpq_set_ui (lose, 1, 1);
   mpq_sub (lose, lose, win);
-  int rc = cli_num_init (&t->win, win, digits);
-  if (rc == CLI_EXIT_OK && (rc = cli_num_init (&t->lose, lose, digits)) != 0)
+  int rc = cli_num_make (&t->win, win, o->digits, v);
+  if (rc == CLI_EXIT_OK
+      && (rc = cli_num_make (&t->lose, lose, o->digits, v)) != 0)
     cli_num_clear (&t->win);
   mpq_clear (lose);
   return rc;
@@ -38,20 +41,30 @@ print_text (const cli_opts_t *o, unsigned long a, unsigned long d,
     printf ("Attack with %lu fighting %s against %lu.\n", a,
             a == 1 ? "army" : "armies", d);
   cli_print_rules_text (stdout, &o->rules);
-  printf ("\nAttacker conquers:\n  exact    %s\n  decimal  %s\n",
-          t->win.exact, t->win.decimal);
-  printf ("Defender holds:\n  exact    %s\n  decimal  %s\n",
-          t->lose.exact, t->lose.decimal);
+  const char *title[2] = { "\nAttacker conquers", "Defender holds" };
+  const cli_num_t *n[2] = { &t->win, &t->lose };
+  for (int i = 0; i < 2; i++)
+    {
+      printf ("%s:\n", title[i]);
+      if (n[i]->exact)
+        printf ("  exact    %s\n", n[i]->exact);
+      if (n[i]->decimal)
+        printf ("  decimal  %s\n", n[i]->decimal);
+    }
 }
 
 static void
 print_csv (const cli_opts_t *o, unsigned long a, unsigned long d,
            const battle_text_t *t)
 {
-  puts ("attackers,defenders,count,win_exact,win_decimal,"
-        "lose_exact,lose_decimal");
-  printf ("%lu,%lu,%s,%s,%s,%s,%s\n", a, d, cli_count_name (o->rules.count),
-          t->win.exact, t->win.decimal, t->lose.exact, t->lose.decimal);
+  cli_values_t v = cli_values (o, CLI_VALUES_BOTH);
+  fputs ("attackers,defenders,count", stdout);
+  cli_csv_head (stdout, "win", v, ',');
+  cli_csv_head (stdout, "lose", v, ',');
+  printf ("\n%lu,%lu,%s", a, d, cli_count_name (o->rules.count));
+  cli_csv_fields (stdout, &t->win, v, ',');
+  cli_csv_fields (stdout, &t->lose, v, ',');
+  putchar ('\n');
 }
 
 /* The JSON object, without its closing brace: --dist and --stats add
@@ -140,6 +153,8 @@ cmd_battle (const cli_opts_t *o, int argc, char **argv)
       && o->format == CLI_FORMAT_CSV)
     rc = cli_usage_error ("a CSV file holds one table: give --dist or "
                           "--stats, or use --format json");
+  if (rc == CLI_EXIT_OK && o->stats)
+    rc = cli_values_one (o, "the text of --stats");
   if (rc == CLI_EXIT_OK)
     rc = cli_check_battle_memory (o, a, d, o->dist || o->stats);
   if (rc != CLI_EXIT_OK)
@@ -156,8 +171,7 @@ cmd_battle (const cli_opts_t *o, int argc, char **argv)
   if (lrc != RO_OK)
     rc = cli_error ("%lu against %lu: %s", a, d, ro_strerror (lrc));
   else
-    rc = battle_text_init (&t, o->dist || o->stats ? dist.win : win,
-                           o->digits);
+    rc = battle_text_init (&t, o->dist || o->stats ? dist.win : win, o);
   mpq_clear (win);
   if (rc == CLI_EXIT_OK)
     {

@@ -115,13 +115,29 @@ typedef struct
   unsigned long worst_a, worst_d;
 } table_t;
 
+/* The kinds of value of the cells: --values, by default decimals in the
+   text (one value per cell, so that it refuses both) and both in CSV
+   and JSON.  */
+static cli_values_t
+cell_values (const cli_opts_t *o)
+{
+  return cli_values (o, o->format == CLI_FORMAT_TEXT ? CLI_VALUES_DECIMAL
+                     : CLI_VALUES_BOTH);
+}
+
 static void
 print_header (const table_t *t)
 {
   const cli_opts_t *o = t->o;
   if (o->format == CLI_FORMAT_CSV)
-    puts ("attackers,defenders,count,model_exact,model_decimal,win_exact,"
-          "win_decimal,error_exact,error_decimal");
+    {
+      cli_values_t v = cell_values (o);
+      fputs ("attackers,defenders,count", stdout);
+      cli_csv_head (stdout, "model", v, ',');
+      cli_csv_head (stdout, "win", v, ',');
+      cli_csv_head (stdout, "error", v, ',');
+      putchar ('\n');
+    }
   else if (o->format == CLI_FORMAT_TEXT)
     printf ("%5s %5s  %-*s %-*s %s\n", "A", "D", t->width, "model",
             t->width, "win", "error (model - win)");
@@ -131,9 +147,10 @@ static int
 print_value_text (const cli_opts_t *o, const model_value_t *m)
 {
   cli_num_t v, p;
-  if (cli_num_init (&v, m->v, o->digits) != CLI_EXIT_OK)
+  cli_values_t kinds = cli_values (o, CLI_VALUES_BOTH);
+  if (cli_num_make (&v, m->v, o->digits, kinds) != CLI_EXIT_OK)
     return CLI_EXIT_ERROR;
-  if (cli_num_init (&p, m->p, o->digits) != CLI_EXIT_OK)
+  if (cli_num_make (&p, m->p, o->digits, kinds) != CLI_EXIT_OK)
     {
       cli_num_clear (&v);
       return CLI_EXIT_ERROR;
@@ -168,11 +185,14 @@ print_value_text (const cli_opts_t *o, const model_value_t *m)
               "(--count attackers for N = A, as Georgiou counts).");
       else
         puts ("A counts the armies that fight: N = A, as Georgiou counts.");
-      printf ("game value v           %-24s %s  (%s", v.exact, v.decimal,
-              m->source);
+      fputs ("game value v           ", stdout);
+      cli_text_pair (stdout, &v, 24, 0);
+      printf ("  (%s", m->source);
       if (m->attack_dice)
         printf (", at %u v %u", m->attack_dice, m->defend_dice);
-      printf (")\np = 1/2 + v/2          %-24s %s\n\n", p.exact, p.decimal);
+      fputs (")\np = 1/2 + v/2          ", stdout);
+      cli_text_pair (stdout, &p, 24, 0);
+      fputs ("\n\n", stdout);
     }
   cli_num_clear (&v);
   cli_num_clear (&p);
@@ -195,17 +215,18 @@ cell_text_clear (cell_text_t *c)
 
 static int
 cell_text_init (cell_text_t *c, const mpq_t model, const mpq_t win,
-                unsigned long digits)
+                const cli_opts_t *o)
 {
+  cli_values_t v = cell_values (o);
   mpq_t err;
   mpq_init (err);
   mpq_sub (err, model, win);
   c->win.exact = c->win.decimal = c->error.exact = c->error.decimal = NULL;
-  int rc = cli_num_init (&c->model, model, digits);
+  int rc = cli_num_make (&c->model, model, o->digits, v);
   if (rc == CLI_EXIT_OK)
-    rc = cli_num_init (&c->win, win, digits);
+    rc = cli_num_make (&c->win, win, o->digits, v);
   if (rc == CLI_EXIT_OK)
-    rc = cli_num_init (&c->error, err, digits);
+    rc = cli_num_make (&c->error, err, o->digits, v);
   if (rc != CLI_EXIT_OK)
     cell_text_clear (c);
   mpq_clear (err);
@@ -218,10 +239,14 @@ print_cell (table_t *t, unsigned long a, unsigned long d,
 {
   const cli_opts_t *o = t->o;
   if (o->format == CLI_FORMAT_CSV)
-    printf ("%lu,%lu,%s,%s,%s,%s,%s,%s,%s\n", a, d,
-            cli_count_name (o->rules.count), c->model.exact,
-            c->model.decimal, c->win.exact, c->win.decimal, c->error.exact,
-            c->error.decimal);
+    {
+      cli_values_t v = cell_values (o);
+      printf ("%lu,%lu,%s", a, d, cli_count_name (o->rules.count));
+      cli_csv_fields (stdout, &c->model, v, ',');
+      cli_csv_fields (stdout, &c->win, v, ',');
+      cli_csv_fields (stdout, &c->error, v, ',');
+      putchar ('\n');
+    }
   else if (o->format == CLI_FORMAT_JSON)
     {
       printf ("%s{\"attackers\":%lu,\"defenders\":%lu,\"model\":",
@@ -233,9 +258,12 @@ print_cell (table_t *t, unsigned long a, unsigned long d,
       cli_num_json (stdout, &c->error);
       fputc ('}', stdout);
     }
-  else
+  else if (c->model.decimal)
     printf ("%5lu %5lu  %-*s %-*s %s\n", a, d, t->width, c->model.decimal,
             t->width, c->win.decimal, c->error.decimal);
+  else
+    printf ("%5lu %5lu  %-*s %-*s %s\n", a, d, t->width, c->model.exact,
+            t->width, c->win.exact, c->error.exact);
   t->first = 0;
 }
 
@@ -254,7 +282,7 @@ visit_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
   if (rc != RO_OK)
     rc = cli_error ("%lu against %lu: %s", a, d, ro_strerror (rc));
   else
-    rc = cell_text_init (&c, model, win, t->o->digits);
+    rc = cell_text_init (&c, model, win, t->o);
   /* The signed error where its size is largest.  */
   mpq_sub (model, model, win);
   mpq_abs (t->abs, model);
@@ -284,7 +312,8 @@ print_worst (const table_t *t)
       puts ("\nlargest error  0: the model is exact on every cell");
       return CLI_EXIT_OK;
     }
-  char *dec = cli_decimal (t->worst, t->o->digits);
+  char *dec = cell_values (t->o) & CLI_VALUES_DECIMAL
+    ? cli_decimal (t->worst, t->o->digits) : cli_fraction (t->worst);
   if (dec == NULL)
     return CLI_EXIT_ERROR;
   printf ("\nlargest error  %s  at %lu v %lu\n", dec, t->worst_a,
@@ -317,6 +346,8 @@ cmd_binomial (const cli_opts_t *o, int argc, char **argv)
   unsigned long a[2], d[2];
   model_value_t m;
   int rc = parse_operands (o, argc, argv, a, d);
+  if (rc == CLI_EXIT_OK)
+    rc = cli_values_one (o, "the text of 'binomial'");
   if (rc == CLI_EXIT_OK)
     rc = cli_check_memory (o, a[1], d[1]);
   if (rc != CLI_EXIT_OK || (rc = model_value_init (&m, o)) != CLI_EXIT_OK)

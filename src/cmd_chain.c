@@ -36,12 +36,20 @@ cli_print_chain (const unsigned long *d, size_t k, const char *sep)
     printf ("%s%lu", i ? sep : "", d[i]);
 }
 
+/* The kinds of value --values asks for: both by default.  */
+static cli_values_t
+chain_values (const cli_opts_t *o)
+{
+  return cli_values (o, CLI_VALUES_BOTH);
+}
+
 static int
 print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
               int k, const ro_chain_t *c)
 {
   cli_num_t all;
-  if (cli_num_init (&all, c->taken[c->k], o->digits) != CLI_EXIT_OK)
+  cli_values_t v = chain_values (o);
+  if (cli_num_make (&all, c->taken[c->k], o->digits, v) != CLI_EXIT_OK)
     return CLI_EXIT_ERROR;
   if (o->format == CLI_FORMAT_JSON)
     {
@@ -53,8 +61,12 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
       cli_num_json (stdout, &all);
     }
   else if (o->format == CLI_FORMAT_CSV)
-    puts ("kind,territories_taken,armies,exact,decimal,at_least_exact,"
-          "at_least_decimal");
+    {
+      fputs ("kind,territories_taken,armies", stdout);
+      cli_csv_head (stdout, "", v, ',');
+      cli_csv_head (stdout, "at_least", v, ',');
+      putchar ('\n');
+    }
   else
     {
       printf ("Attack with %lu %s (%s) through %d %s holding ", a,
@@ -66,50 +78,73 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
       puts (";\none army stays in each conquered territory, the others "
             "move on.");
       cli_print_rules_text (stdout, &o->rules);
-      printf ("\nAll %d taken:\n  exact    %s\n  decimal  %s\n", k, all.exact,
-              all.decimal);
+      printf ("\nAll %d taken:\n", k);
+      if (all.exact)
+        printf ("  exact    %s\n", all.exact);
+      if (all.decimal)
+        printf ("  decimal  %s\n", all.decimal);
     }
   cli_num_clear (&all);
   return CLI_EXIT_OK;
 }
 
-/* How far the chain gets, the most first, with P(at least that far).  */
+/* How far the chain gets, the most first, with P(at least that far).
+   The text shows that as a decimal only when it shows decimals at all.  */
 static int
 print_taken (const cli_opts_t *o, const ro_chain_t *c)
 {
-  int w = CLI_DECIMAL_WIDTH (o), rc = CLI_EXIT_OK;
+  int rc = CLI_EXIT_OK;
+  cli_values_t v = chain_values (o), vat = v;
+  int dec = (v & CLI_VALUES_DECIMAL) != 0;
+  if (o->format == CLI_FORMAT_TEXT && dec)
+    vat = CLI_VALUES_DECIMAL;
   mpq_t cum;
   mpq_init (cum);
   if (o->format == CLI_FORMAT_JSON)
     fputs (",\"taken\":[", stdout);
   else if (o->format == CLI_FORMAT_TEXT)
-    printf ("\nHow far the chain gets:\n  %-6s %-*s %-*s %s\n", "taken", w,
-            "probability", w, "at least", "exact");
+    {
+      const char *const head[4] = {
+        dec ? "probability" : NULL, dec ? "at least" : NULL,
+        v & CLI_VALUES_EXACT ? "exact" : NULL, dec ? NULL : "at least"
+      };
+      printf ("\nHow far the chain gets:\n  %-6s", "taken");
+      cli_text_columns (o, head);
+    }
   for (size_t j = c->k + 1; j-- > 0 && rc == CLI_EXIT_OK;)
     {
       cli_num_t p, at;
       mpq_add (cum, cum, c->taken[j]);
-      if ((rc = cli_num_init (&p, c->taken[j], o->digits)) != CLI_EXIT_OK)
+      if ((rc = cli_num_make (&p, c->taken[j], o->digits, v)) != CLI_EXIT_OK)
         break;
-      if ((rc = cli_num_init (&at, cum, o->digits)) != CLI_EXIT_OK)
+      if ((rc = cli_num_make (&at, cum, o->digits, vat)) != CLI_EXIT_OK)
         {
           cli_num_clear (&p);
           break;
         }
       if (o->format == CLI_FORMAT_JSON)
         {
-          printf ("%s{\"territories\":%zu,\"exact\":\"%s\",\"decimal\":\"%s\","
-                  "\"at_least\":", j == c->k ? "" : ",", j, p.exact,
-                  p.decimal);
+          printf ("%s{\"territories\":%zu,", j == c->k ? "" : ",", j);
+          cli_num_json_keys (stdout, &p);
+          fputs (",\"at_least\":", stdout);
           cli_num_json (stdout, &at);
           fputc ('}', stdout);
         }
       else if (o->format == CLI_FORMAT_CSV)
-        printf ("taken,%zu,,%s,%s,%s,%s\n", j, p.exact, p.decimal, at.exact,
-                at.decimal);
+        {
+          printf ("taken,%zu,", j);
+          cli_csv_fields (stdout, &p, v, ',');
+          cli_csv_fields (stdout, &at, v, ',');
+          putchar ('\n');
+        }
       else
-        printf ("  %-6zu %-*s %-*s %s\n", j, w, p.decimal, w, at.decimal,
-                p.exact);
+        {
+          const char *const col[4] = { p.decimal, at.decimal, p.exact,
+            at.exact
+          };
+          printf ("  %-6zu", j);
+          cli_text_columns (o, col);
+        }
       cli_num_clear (&p);
       cli_num_clear (&at);
     }
@@ -123,25 +158,45 @@ print_taken (const cli_opts_t *o, const ro_chain_t *c)
 static int
 print_armies (const cli_opts_t *o, const ro_chain_t *c)
 {
-  int w = CLI_DECIMAL_WIDTH (o), rc = CLI_EXIT_OK;
+  int rc = CLI_EXIT_OK;
+  cli_values_t v = chain_values (o);
   if (o->format == CLI_FORMAT_JSON)
     fputs (",\"armies\":[", stdout);
   else if (o->format == CLI_FORMAT_TEXT)
-    printf ("\nArmies that reach the last territory (all taken):\n"
-            "  %-6s %-*s %s\n", "armies", w, "probability", "exact");
+    {
+      const char *const head[4] = {
+        v & CLI_VALUES_DECIMAL ? "probability" : NULL, NULL,
+        v & CLI_VALUES_EXACT ? "exact" : NULL, NULL
+      };
+      printf ("\nArmies that reach the last territory (all taken):\n"
+              "  %-6s", "armies");
+      cli_text_columns (o, head);
+    }
   for (size_t i = 0; i < c->n_armies && rc == CLI_EXIT_OK; i++)
     {
       cli_num_t p;
-      if ((rc = cli_num_init (&p, c->armies_p[i], o->digits)) != CLI_EXIT_OK)
+      if ((rc = cli_num_make (&p, c->armies_p[i], o->digits, v))
+          != CLI_EXIT_OK)
         break;
       if (o->format == CLI_FORMAT_JSON)
-        printf ("%s{\"armies\":%lu,\"exact\":\"%s\",\"decimal\":\"%s\"}",
-                i ? "," : "", c->armies[i], p.exact, p.decimal);
+        {
+          printf ("%s{\"armies\":%lu,", i ? "," : "", c->armies[i]);
+          cli_num_json_keys (stdout, &p);
+          putchar ('}');
+        }
       else if (o->format == CLI_FORMAT_CSV)
-        printf ("armies,%zu,%lu,%s,%s,,\n", c->k, c->armies[i], p.exact,
-                p.decimal);
+        {
+          printf ("armies,%zu,%lu", c->k, c->armies[i]);
+          cli_csv_fields (stdout, &p, v, ',');
+          cli_csv_fields (stdout, NULL, v, ',');
+          putchar ('\n');
+        }
       else
-        printf ("  %-6lu %-*s %s\n", c->armies[i], w, p.decimal, p.exact);
+        {
+          const char *const col[4] = { p.decimal, NULL, p.exact, NULL };
+          printf ("  %-6lu", c->armies[i]);
+          cli_text_columns (o, col);
+        }
       cli_num_clear (&p);
     }
   if (o->format == CLI_FORMAT_JSON)

@@ -17,23 +17,28 @@ typedef struct
   cli_num_t p, cum;
 } dist_row_t;
 
-/* The text shows the running total as a decimal only: its fraction,
-   as long as the outcome's, is not made.  */
+/* The kinds of value of the outcome's probability (--values; both by
+   default), and of the running total: the same, except that the text
+   shows it as a decimal only when it shows decimals at all (its
+   fraction, as long as the outcome's, is not made).  */
+static cli_values_t
+dist_values (const cli_opts_t *o, cli_values_t *cum)
+{
+  cli_values_t v = cli_values (o, CLI_VALUES_BOTH);
+  *cum = o->format == CLI_FORMAT_TEXT && (v & CLI_VALUES_DECIMAL)
+    ? CLI_VALUES_DECIMAL : v;
+  return v;
+}
+
 static int
 dist_row_init (dist_row_t *row, const mpq_t p, const mpq_t cum,
-               unsigned long digits, int cum_exact)
+               const cli_opts_t *o)
 {
-  int rc = cli_num_init (&row->p, p, digits);
+  cli_values_t vc, v = dist_values (o, &vc);
+  int rc = cli_num_make (&row->p, p, o->digits, v);
   if (rc != CLI_EXIT_OK)
     return rc;
-  if (cum_exact)
-    rc = cli_num_init (&row->cum, cum, digits);
-  else
-    {
-      row->cum.exact = NULL;
-      row->cum.decimal = cli_decimal (cum, digits);
-      rc = row->cum.decimal ? CLI_EXIT_OK : CLI_EXIT_ERROR;
-    }
+  rc = cli_num_make (&row->cum, cum, o->digits, vc);
   if (rc != CLI_EXIT_OK)
     cli_num_clear (&row->p);
   return rc;
@@ -51,24 +56,33 @@ print_dist_row (const cli_opts_t *o, unsigned long a, unsigned long d,
                 const ro_outcome_t *x, const dist_row_t *row, size_t i)
 {
   const char *who = x->won ? "attacker" : "defender";
-  int w = CLI_DECIMAL_WIDTH (o);
+  cli_values_t vc, v = dist_values (o, &vc);
   if (o->format == CLI_FORMAT_CSV)
-    printf ("%lu,%lu,%s,%s,%lu,%lu,%s,%s,%s,%s\n", a, d,
-            cli_count_name (o->rules.count), who, x->attackers, x->defenders,
-            row->p.exact, row->p.decimal, row->cum.exact, row->cum.decimal);
+    {
+      printf ("%lu,%lu,%s,%s,%lu,%lu", a, d, cli_count_name (o->rules.count),
+              who, x->attackers, x->defenders);
+      cli_csv_fields (stdout, &row->p, v, ',');
+      cli_csv_fields (stdout, &row->cum, vc, ',');
+      putchar ('\n');
+    }
   else if (o->format == CLI_FORMAT_JSON)
     {
       printf ("%s{\"winner\":\"%s\",\"attackers_left\":%lu,"
-              "\"defenders_left\":%lu,\"exact\":\"%s\",\"decimal\":\"%s\","
-              "\"cumulative\":", i ? "," : "", who, x->attackers,
-              x->defenders, row->p.exact, row->p.decimal);
+              "\"defenders_left\":%lu,", i ? "," : "", who, x->attackers,
+              x->defenders);
+      cli_num_json_keys (stdout, &row->p);
+      fputs (",\"cumulative\":", stdout);
       cli_num_json (stdout, &row->cum);
       fputc ('}', stdout);
     }
   else
-    printf ("  %-9s %7lu %7lu  %-*s %-*s %s\n", who, x->attackers,
-            x->defenders, w, row->p.decimal, w, row->cum.decimal,
-            row->p.exact);
+    {
+      const char *const col[4] = { row->p.decimal, row->cum.decimal,
+        row->p.exact, row->cum.exact
+      };
+      printf ("  %-9s %7lu %7lu ", who, x->attackers, x->defenders);
+      cli_text_columns (o, col);
+    }
 }
 
 /* Print DIST in the chosen format (JSON: the value of "distribution").  */
@@ -76,25 +90,37 @@ int
 cli_print_dist (const cli_opts_t *o, unsigned long a, unsigned long d,
                 const ro_dist_t *dist)
 {
-  int w = CLI_DECIMAL_WIDTH (o), rc = CLI_EXIT_OK;
+  int rc = CLI_EXIT_OK;
+  cli_values_t vc, v = dist_values (o, &vc);
   if (o->format == CLI_FORMAT_CSV)
-    puts ("attackers,defenders,count,winner,attackers_left,defenders_left,"
-          "exact,decimal,cumulative_exact,cumulative_decimal");
+    {
+      fputs ("attackers,defenders,count,winner,attackers_left,"
+             "defenders_left", stdout);
+      cli_csv_head (stdout, "", v, ',');
+      cli_csv_head (stdout, "cumulative", vc, ',');
+      putchar ('\n');
+    }
   else if (o->format == CLI_FORMAT_JSON)
     fputc ('[', stdout);
   else
-    printf ("\nHow the battle ends (the attacker's armies counted as --count "
-            "says; cumulative:\nthis end or a better one for the "
-            "attacker):\n  %-9s %7s %7s  %-*s %-*s %s\n", "winner",
-            "A left", "D left", w, "probability", w, "cumulative", "exact");
+    {
+      int dec = (v & CLI_VALUES_DECIMAL) != 0;
+      const char *const head[4] = {
+        dec ? "probability" : NULL, dec ? "cumulative" : NULL,
+        v & CLI_VALUES_EXACT ? "exact" : NULL, dec ? NULL : "cumulative"
+      };
+      printf ("\nHow the battle ends (the attacker's armies counted as "
+              "--count says; cumulative:\nthis end or a better one for the "
+              "attacker):\n  %-9s %7s %7s ", "winner", "A left", "D left");
+      cli_text_columns (o, head);
+    }
   mpq_t cum;
   mpq_init (cum);
   for (size_t i = 0; i < dist->n && rc == CLI_EXIT_OK; i++)
     {
       dist_row_t row;
       mpq_add (cum, cum, dist->outcome[i].p);
-      rc = dist_row_init (&row, dist->outcome[i].p, cum, o->digits,
-                          o->format != CLI_FORMAT_TEXT);
+      rc = dist_row_init (&row, dist->outcome[i].p, cum, o);
       if (rc == CLI_EXIT_OK)
         {
           print_dist_row (o, a, d, &dist->outcome[i], &row, i);
@@ -118,6 +144,16 @@ static const char *const condition_text[3] = {
 static const char *const quantity_name[4] = {
   "attackers_left", "defenders_left", "attackers_lost", "defenders_lost"
 };
+
+/* The kinds of value of the statistics: --values, by default both in
+   CSV and JSON and decimals in the text (which shows one value per
+   cell, and so refuses both: see cmd_battle).  */
+static cli_values_t
+stats_values (const cli_opts_t *o)
+{
+  return cli_values (o, o->format == CLI_FORMAT_TEXT ? CLI_VALUES_DECIMAL
+                     : CLI_VALUES_BOTH);
+}
 
 /* The mean and variance of quantity Q under condition C.  */
 static void
@@ -151,18 +187,23 @@ print_stat (const cli_opts_t *o, unsigned long a, unsigned long d,
 {
   const mpq_t *mean, *var;
   cli_num_t m, v;
+  cli_values_t kinds = stats_values (o);
   stat_values (st, c, q, &mean, &var);
-  if (cli_num_init (&m, *mean, o->digits) != CLI_EXIT_OK)
+  if (cli_num_make (&m, *mean, o->digits, kinds) != CLI_EXIT_OK)
     return CLI_EXIT_ERROR;
-  if (cli_num_init (&v, *var, o->digits) != CLI_EXIT_OK)
+  if (cli_num_make (&v, *var, o->digits, kinds) != CLI_EXIT_OK)
     {
       cli_num_clear (&m);
       return CLI_EXIT_ERROR;
     }
   if (o->format == CLI_FORMAT_CSV)
-    printf ("%lu,%lu,%s,%s,%s,%s,%s,%s,%s\n", a, d,
-            cli_count_name (o->rules.count), condition_name[c],
-            quantity_name[q], m.exact, m.decimal, v.exact, v.decimal);
+    {
+      printf ("%lu,%lu,%s,%s,%s", a, d, cli_count_name (o->rules.count),
+              condition_name[c], quantity_name[q]);
+      cli_csv_fields (stdout, &m, kinds, ',');
+      cli_csv_fields (stdout, &v, kinds, ',');
+      putchar ('\n');
+    }
   else if (o->format == CLI_FORMAT_JSON)
     {
       printf ("%s\"%s\":{\"mean\":", q ? "," : "", quantity_name[q]);
@@ -173,7 +214,8 @@ print_stat (const cli_opts_t *o, unsigned long a, unsigned long d,
     }
   else
     printf ("  %-15s %-15s %-*s %s\n", q ? "" : condition_text[c],
-            quantity_name[q], CLI_DECIMAL_WIDTH (o), m.decimal, v.decimal);
+            quantity_name[q], CLI_DECIMAL_WIDTH (o),
+            m.decimal ? m.decimal : m.exact, v.decimal ? v.decimal : v.exact);
   cli_num_clear (&m);
   cli_num_clear (&v);
   return CLI_EXIT_OK;
@@ -189,14 +231,19 @@ cli_print_stats (const cli_opts_t *o, unsigned long a, unsigned long d,
   ro_stats_init (&st);
   ro_dist_stats (&st, dist, a, d);
   if (o->format == CLI_FORMAT_CSV)
-    puts ("attackers,defenders,count,condition,quantity,mean_exact,"
-          "mean_decimal,variance_exact,variance_decimal");
+    {
+      fputs ("attackers,defenders,count,condition,quantity", stdout);
+      cli_csv_head (stdout, "mean", stats_values (o), ',');
+      cli_csv_head (stdout, "variance", stats_values (o), ',');
+      putchar ('\n');
+    }
   else if (o->format == CLI_FORMAT_JSON)
     fputc ('{', stdout);
   else
     printf ("\nExpected armies (the attacker's counted as --count says; "
-            "lost = start - left;\nfractions with --format csv or json):\n"
-            "  %-15s %-15s %-*s %s\n", "given", "quantity",
+            "lost = start - left%s):\n  %-15s %-15s %-*s %s\n",
+            stats_values (o) == CLI_VALUES_EXACT ? ""
+            : ";\nfractions with --format csv or json", "given", "quantity",
             CLI_DECIMAL_WIDTH (o), "mean", "variance");
   for (int c = 0; c < 3 && rc == CLI_EXIT_OK; c++)
     {

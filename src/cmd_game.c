@@ -17,14 +17,16 @@ typedef struct
    text.  */
 static int
 model_init (model_text_t *m, const mpq_t v, const mpq_t p, const mpq_t ratio,
-            int finite, unsigned long digits)
+            int finite, const cli_opts_t *o)
 {
+  cli_values_t kinds = cli_values (o, CLI_VALUES_BOTH);
   m->ratio.exact = m->ratio.decimal = NULL;
-  int rc = cli_num_init (&m->v, v, digits);
-  if (rc == CLI_EXIT_OK && (rc = cli_num_init (&m->p, p, digits)) != 0)
+  int rc = cli_num_make (&m->v, v, o->digits, kinds);
+  if (rc == CLI_EXIT_OK
+      && (rc = cli_num_make (&m->p, p, o->digits, kinds)) != 0)
     cli_num_clear (&m->v);
   if (rc == CLI_EXIT_OK && finite
-      && (rc = cli_num_init (&m->ratio, ratio, digits)) != 0)
+      && (rc = cli_num_make (&m->ratio, ratio, o->digits, kinds)) != 0)
     {
       cli_num_clear (&m->v);
       cli_num_clear (&m->p);
@@ -34,12 +36,12 @@ model_init (model_text_t *m, const mpq_t v, const mpq_t p, const mpq_t ratio,
 
 /* The same model from risk3.m's gv, on Georgiou's scale.  */
 static int
-georgiou_model_init (model_text_t *m, const mpq_t gv, unsigned long digits)
+georgiou_model_init (model_text_t *m, const mpq_t gv, const cli_opts_t *o)
 {
   mpq_t p, ratio;
   mpq_inits (p, ratio, (mpq_ptr) 0);
   int finite = ro_game_model (p, ratio, gv);
-  int rc = model_init (m, gv, p, ratio, finite, digits);
+  int rc = model_init (m, gv, p, ratio, finite, o);
   mpq_clears (p, ratio, (mpq_ptr) 0);
   return rc;
 }
@@ -52,16 +54,24 @@ model_clear (model_text_t *m)
   cli_num_clear (&m->ratio);
 }
 
+/* A line of the text: LABEL, then N's fraction and decimal.  */
+static void
+print_line (const char *label, const cli_num_t *n)
+{
+  fputs (label, stdout);
+  cli_text_pair (stdout, n, 24, 0);
+  putchar ('\n');
+}
+
 static void
 print_model_text (const char *title, const model_text_t *m)
 {
   if (title != NULL)
     printf ("%s\n", title);
-  printf ("  game value v           %-24s %s\n", m->v.exact, m->v.decimal);
-  printf ("  p = 1/2 + v/2          %-24s %s\n", m->p.exact, m->p.decimal);
-  if (m->ratio.exact)
-    printf ("  force ratio (1-p)/p    %-24s %s\n", m->ratio.exact,
-            m->ratio.decimal);
+  print_line ("  game value v           ", &m->v);
+  print_line ("  p = 1/2 + v/2          ", &m->p);
+  if (cli_num_has (&m->ratio))
+    print_line ("  force ratio (1-p)/p    ", &m->ratio);
   else
     puts ("  force ratio (1-p)/p    none: p = 0, no force wins");
 }
@@ -74,7 +84,7 @@ print_model_json (const char *key, const model_text_t *m)
   fputs (",\"p\":", stdout);
   cli_num_json (stdout, &m->p);
   fputs (",\"force_ratio\":", stdout);
-  if (m->ratio.exact)
+  if (cli_num_has (&m->ratio))
     cli_num_json (stdout, &m->ratio);
   else
     fputs ("null", stdout);
@@ -86,20 +96,25 @@ static int
 print_cell (const cli_opts_t *o, const ro_game_cell_t *c, int first)
 {
   cli_num_t net, val, geo = { NULL, NULL };
-  if (cli_num_init (&net, c->net, o->digits) != CLI_EXIT_OK)
+  cli_values_t v = cli_values (o, CLI_VALUES_BOTH);
+  if (cli_num_make (&net, c->net, o->digits, v) != CLI_EXIT_OK)
     return CLI_EXIT_ERROR;
-  if (cli_num_init (&val, c->value, o->digits) != CLI_EXIT_OK
+  if (cli_num_make (&val, c->value, o->digits, v) != CLI_EXIT_OK
       || (c->has_georgiou
-          && cli_num_init (&geo, c->georgiou, o->digits) != CLI_EXIT_OK))
+          && cli_num_make (&geo, c->georgiou, o->digits, v) != CLI_EXIT_OK))
     {
       cli_num_clear (&net);
       cli_num_clear (&val);
       return CLI_EXIT_ERROR;
     }
   if (o->format == CLI_FORMAT_CSV)
-    printf ("%u,%u,%u,%s,%s,%s,%s,%s,%s\n", c->attack_dice, c->defend_dice,
-            c->comparisons, net.exact, net.decimal, val.exact, val.decimal,
-            geo.exact ? geo.exact : "", geo.decimal ? geo.decimal : "");
+    {
+      printf ("%u,%u,%u", c->attack_dice, c->defend_dice, c->comparisons);
+      cli_csv_fields (stdout, &net, v, ',');
+      cli_csv_fields (stdout, &val, v, ',');
+      cli_csv_fields (stdout, c->has_georgiou ? &geo : NULL, v, ',');
+      putchar ('\n');
+    }
   else if (o->format == CLI_FORMAT_JSON)
     {
       printf ("%s{\"attack_dice\":%u,\"defend_dice\":%u,\"comparisons\":%u,"
@@ -109,7 +124,7 @@ print_cell (const cli_opts_t *o, const ro_game_cell_t *c, int first)
       fputs (",\"value\":", stdout);
       cli_num_json (stdout, &val);
       fputs (",\"georgiou\":", stdout);
-      if (geo.exact)
+      if (c->has_georgiou)
         cli_num_json (stdout, &geo);
       else
         fputs ("null", stdout);
@@ -119,10 +134,10 @@ print_cell (const cli_opts_t *o, const ro_game_cell_t *c, int first)
     {
       printf ("%u v %u (%u comparison%s)\n", c->attack_dice, c->defend_dice,
               c->comparisons, c->comparisons == 1 ? "" : "s");
-      printf ("  net per round          %-24s %s\n", net.exact, net.decimal);
-      printf ("  value per comparison   %-24s %s\n", val.exact, val.decimal);
-      if (geo.exact)
-        printf ("  Georgiou's gv          %-24s %s\n", geo.exact, geo.decimal);
+      print_line ("  net per round          ", &net);
+      print_line ("  value per comparison   ", &val);
+      if (c->has_georgiou)
+        print_line ("  Georgiou's gv          ", &geo);
     }
   cli_num_clear (&net);
   cli_num_clear (&val);
@@ -134,8 +149,14 @@ static void
 print_header (const cli_opts_t *o)
 {
   if (o->format == CLI_FORMAT_CSV)
-    puts ("attack_dice,defend_dice,comparisons,net_exact,net_decimal,"
-          "value_exact,value_decimal,georgiou_exact,georgiou_decimal");
+    {
+      cli_values_t v = cli_values (o, CLI_VALUES_BOTH);
+      fputs ("attack_dice,defend_dice,comparisons", stdout);
+      cli_csv_head (stdout, "net", v, ',');
+      cli_csv_head (stdout, "value", v, ',');
+      cli_csv_head (stdout, "georgiou", v, ',');
+      putchar ('\n');
+    }
   else if (o->format == CLI_FORMAT_JSON)
     {
       fputs ("{\"rules\":", stdout);
@@ -166,17 +187,18 @@ print_summary (const cli_opts_t *o, const ro_game_t *g)
   int his_ok = g->has_georgiou_value;
   cli_num_t lo, hi;
 
-  if (cli_num_init (&lo, g->maximin, o->digits) != CLI_EXIT_OK)
+  cli_values_t v = cli_values (o, CLI_VALUES_BOTH);
+  if (cli_num_make (&lo, g->maximin, o->digits, v) != CLI_EXIT_OK)
     return CLI_EXIT_ERROR;
-  if (cli_num_init (&hi, g->minimax, o->digits) != CLI_EXIT_OK)
+  if (cli_num_make (&hi, g->minimax, o->digits, v) != CLI_EXIT_OK)
     {
       cli_num_clear (&lo);
       return CLI_EXIT_ERROR;
     }
   if (saddle && model_init (&mine, c->value, g->p, g->force_ratio,
-                            g->has_force_ratio, o->digits) != CLI_EXIT_OK)
+                            g->has_force_ratio, o) != CLI_EXIT_OK)
     saddle = his_ok = 0;
-  if (his_ok && georgiou_model_init (&his, g->georgiou_value, o->digits)
+  if (his_ok && georgiou_model_init (&his, g->georgiou_value, o)
       != CLI_EXIT_OK)
     his_ok = 0;
 
@@ -207,8 +229,8 @@ print_summary (const cli_opts_t *o, const ro_game_t *g)
     }
   else if (o->format == CLI_FORMAT_TEXT)
     {
-      printf ("\nmaximin (attacker)       %-24s %s\n", lo.exact, lo.decimal);
-      printf ("minimax (defender)       %-24s %s\n", hi.exact, hi.decimal);
+      print_line ("\nmaximin (attacker)       ", &lo);
+      print_line ("minimax (defender)       ", &hi);
       if (saddle)
         {
           printf ("saddle point: %u attack dice v %u defence dice\n\n",

@@ -30,13 +30,15 @@ print_answer (const cli_opts_t *o, const unsigned long *d, size_t k,
               unsigned long a, const mpq_t win, int first)
 {
   cli_num_t w;
-  if (cli_num_init (&w, win, o->digits) != CLI_EXIT_OK)
+  cli_values_t v = cli_values (o, CLI_VALUES_BOTH);
+  if (cli_num_make (&w, win, o->digits, v) != CLI_EXIT_OK)
     return CLI_EXIT_ERROR;
   if (o->format == CLI_FORMAT_CSV)
     {
       cli_print_chain (d, k, " ");
-      printf (",%lu,%s,%s,%s\n", a, cli_count_name (o->rules.count),
-              w.exact, w.decimal);
+      printf (",%lu,%s", a, cli_count_name (o->rules.count));
+      cli_csv_fields (stdout, &w, v, ',');
+      putchar ('\n');
     }
   else if (o->format == CLI_FORMAT_JSON)
     {
@@ -59,8 +61,9 @@ print_answer (const cli_opts_t *o, const unsigned long *d, size_t k,
           cli_num_clear (&w);
           return cli_error ("out of memory");
         }
-      printf ("  %-8s %8lu  %-*s %s\n", col, a, CLI_DECIMAL_WIDTH (o),
-              w.decimal, w.exact);
+      printf ("  %-8s %8lu  ", col, a);
+      cli_text_pair (stdout, &w, CLI_DECIMAL_WIDTH (o), 1);
+      putchar ('\n');
       free (col);
     }
   cli_num_clear (&w);
@@ -71,10 +74,15 @@ static int
 print_header (const cli_opts_t *o, const mpq_t target)
 {
   cli_num_t t;
-  if (cli_num_init (&t, target, o->digits) != CLI_EXIT_OK)
+  cli_values_t v = cli_values (o, CLI_VALUES_BOTH);
+  if (cli_num_make (&t, target, o->digits, v) != CLI_EXIT_OK)
     return CLI_EXIT_ERROR;
   if (o->format == CLI_FORMAT_CSV)
-    puts ("defenders,attackers,count,win_exact,win_decimal");
+    {
+      fputs ("defenders,attackers,count", stdout);
+      cli_csv_head (stdout, "win", v, ',');
+      putchar ('\n');
+    }
   else if (o->format == CLI_FORMAT_JSON)
     {
       printf ("{\"count\":\"%s\",\"rules\":", cli_count_name (o->rules.count));
@@ -86,11 +94,17 @@ print_header (const cli_opts_t *o, const mpq_t target)
   else
     {
       printf ("The smallest attack (A, counted as --count %s says) with "
-              "P(win) >= %s (%s).\n", cli_count_name (o->rules.count),
-              t.exact, t.decimal);
+              "P(win) >= %s", cli_count_name (o->rules.count),
+              t.exact ? t.exact : t.decimal);
+      if (t.exact && t.decimal)
+        printf (" (%s)", t.decimal);
+      puts (".");
       cli_print_rules_text (stdout, &o->rules);
-      printf ("\n  %-8s %8s  %-*s %s\n", "D", "A", CLI_DECIMAL_WIDTH (o),
-              "P(win)", "exact");
+      printf ("\n  %-8s %8s  ", "D", "A");
+      if (v == CLI_VALUES_BOTH)
+        printf ("%-*s %s\n", CLI_DECIMAL_WIDTH (o), "P(win)", "exact");
+      else
+        puts ("P(win)");
     }
   cli_num_clear (&t);
   return CLI_EXIT_OK;

@@ -160,9 +160,14 @@ text_wins (const policy_t *p)
   for (int i = 0; i < 3 && rc == CLI_EXIT_OK; i++)
     for (int j = 0; j < 2 && rc == CLI_EXIT_OK; j++)
       {
-        char *v = cli_decimal (p->win[i][j], o->digits);
+        /* Decimals, or fractions with --values exact (one value per
+           cell: cmd_policy refuses both).  */
+        int exact = o->values == CLI_VALUES_EXACT;
+        char *v = exact ? cli_fraction (p->win[i][j])
+          : cli_decimal (p->win[i][j], o->digits);
         mpq_sub (change, p->win[i][j], p->win[0][0]);
-        char *c = cli_decimal (change, o->digits);
+        char *c = exact ? cli_fraction (change)
+          : cli_decimal (change, o->digits);
         if (v == NULL || c == NULL)
           rc = CLI_EXIT_ERROR;
         else
@@ -378,11 +383,12 @@ json_wins (const policy_t *p)
     for (int j = 0; j < 2 && rc == CLI_EXIT_OK; j++)
       {
         cli_num_t v, c;
+        cli_values_t kinds = cli_values (p->o, CLI_VALUES_BOTH);
         mpq_sub (change, p->win[i][j], p->win[0][0]);
-        rc = cli_num_init (&v, p->win[i][j], p->o->digits);
+        rc = cli_num_make (&v, p->win[i][j], p->o->digits, kinds);
         if (rc != CLI_EXIT_OK)
           break;
-        rc = cli_num_init (&c, change, p->o->digits);
+        rc = cli_num_make (&c, change, p->o->digits, kinds);
         if (rc == CLI_EXIT_OK)
           {
             printf ("%s{\"defender\":\"%s\",\"attacker\":\"%s\","
@@ -459,6 +465,13 @@ cmd_policy (const cli_opts_t *o, int argc, char **argv)
 {
   unsigned long a, d;
   int rc = cli_parse_battle (o, argc, argv, &a, &d);
+  if (rc == CLI_EXIT_OK && o->values && o->format == CLI_FORMAT_CSV)
+    rc = cli_usage_error ("--values: policy's CSV holds the choices, no "
+                          "probabilities (P(win) is in the text and JSON)");
+  if (rc == CLI_EXIT_OK && o->values == CLI_VALUES_BOTH
+      && o->format == CLI_FORMAT_TEXT)
+    rc = cli_usage_error ("--values both needs --format json: the text of "
+                          "'policy' shows one value per cell");
   if (rc != CLI_EXIT_OK)
     return rc;
   policy_t p;

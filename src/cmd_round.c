@@ -22,16 +22,27 @@ outcome_clear (outcome_text_t *t)
   cli_num_clear (&t->p);
 }
 
+/* The kinds of value of the probabilities: --values, or by default the
+   decimal in the text, both in JSON and none in the CSV (whose counts
+   are exact; --values adds the columns).  */
+static cli_values_t
+round_values (const cli_opts_t *o)
+{
+  return cli_values (o, o->format == CLI_FORMAT_TEXT ? CLI_VALUES_DECIMAL
+                     : o->format == CLI_FORMAT_JSON ? CLI_VALUES_BOTH
+                     : CLI_VALUES_DEFAULT);
+}
+
 static int
 outcome_init (outcome_text_t *t, const ro_round_t *r, unsigned k,
-              unsigned long digits)
+              const cli_opts_t *o)
 {
   mpq_t p;
   mpq_init (p);
   mpz_set (mpq_numref (p), r->count[k]);
   mpz_set (mpq_denref (p), r->total);
   mpq_canonicalize (p);
-  int rc = cli_num_init (&t->p, p, digits);
+  int rc = cli_num_make (&t->p, p, o->digits, round_values (o));
   mpq_clear (p);
   if (rc != CLI_EXIT_OK)
     return rc;
@@ -44,8 +55,12 @@ static void
 print_header (const cli_opts_t *o)
 {
   if (o->format == CLI_FORMAT_CSV)
-    puts ("attack_dice,defend_dice,attacker_losses,defender_losses,"
-          "count,total");
+    {
+      fputs ("attack_dice,defend_dice,attacker_losses,defender_losses,"
+             "count,total", stdout);
+      cli_csv_head (stdout, "", round_values (o), ',');
+      putchar ('\n');
+    }
   else if (o->format == CLI_FORMAT_JSON)
     {
       fputs ("{\"rules\":", stdout);
@@ -71,15 +86,22 @@ print_outcome (const cli_opts_t *o, const ro_round_t *r, unsigned k,
   unsigned na = r->attack_dice, nd = r->defend_dice;
   unsigned dl = r->comparisons - k;
   if (o->format == CLI_FORMAT_CSV)
-    printf ("%u,%u,%u,%u,%s,%s\n", na, nd, k, dl, t->count, t->total);
+    {
+      printf ("%u,%u,%u,%u,%s,%s", na, nd, k, dl, t->count, t->total);
+      cli_csv_fields (stdout, &t->p, round_values (o), ',');
+      putchar ('\n');
+    }
   else if (o->format == CLI_FORMAT_JSON)
-    printf ("%s{\"attacker_losses\":%u,\"defender_losses\":%u,"
-            "\"count\":\"%s\",\"exact\":\"%s\",\"decimal\":\"%s\"}",
-            first_outcome ? "" : ",", k, dl, t->count, t->p.exact,
-            t->p.decimal);
+    {
+      printf ("%s{\"attacker_losses\":%u,\"defender_losses\":%u,"
+              "\"count\":\"%s\",", first_outcome ? "" : ",", k, dl,
+              t->count);
+      cli_num_json_keys (stdout, &t->p);
+      putchar ('}');
+    }
   else
     printf ("%6u %6u %8u %8u %10s %10s  %s\n", na, nd, k, dl, t->count,
-            t->total, t->p.decimal);
+            t->total, t->p.decimal ? t->p.decimal : t->p.exact);
 }
 
 static int
@@ -98,7 +120,7 @@ print_round (const cli_opts_t *o, const ro_round_t *r, int first_round)
   for (unsigned k = 0; k <= r->comparisons; k++)
     {
       outcome_text_t t;
-      if (outcome_init (&t, r, k, o->digits) != CLI_EXIT_OK)
+      if (outcome_init (&t, r, k, o) != CLI_EXIT_OK)
         return CLI_EXIT_ERROR;
       print_outcome (o, r, k, &t, k == 0);
       outcome_clear (&t);
@@ -139,7 +161,7 @@ print_policy_round (const cli_opts_t *o, unsigned na, unsigned nd,
         mpz_set (r.count[k], count[k][l]);
         mpz_set (r.total, total);
         outcome_text_t t;
-        rc = outcome_init (&t, &r, k, o->digits);
+        rc = outcome_init (&t, &r, k, o);
         if (rc == CLI_EXIT_OK)
           {
             print_outcome (o, &r, k, &t, n++ == 0);
@@ -162,6 +184,8 @@ cmd_round (const cli_opts_t *o, int argc, char **argv)
 {
   if (argc > 0)
     return cli_usage_error ("round takes no operands: '%s'", argv[0]);
+  if (cli_values_one (o, "the text of 'round'") != CLI_EXIT_OK)
+    return CLI_EXIT_ERROR;
 
   int rc = CLI_EXIT_OK, first = 1;
   ro_round_t r;

@@ -187,9 +187,11 @@ Options:\n\
       --attackers=LO..HI  the attacker counts of table and verify --float\n\
                          (default 1..10; 1..100 for --float)\n\
       --defenders=LO..HI  the defender counts (the same defaults)\n\
-      --values=WHICH   table's values: 'exact', 'decimal' or 'both'\n\
-                         (default: both in csv, tsv, json; decimal in\n\
-                         the grids of text, markdown, latex)\n\
+      --values=WHICH   the values printed: 'exact', 'decimal' or 'both'\n\
+                         (default both; decimal where a text shows one\n\
+                         value per cell: table's grids, --stats, round,\n\
+                         binomial, policy); a kind left out is a CSV\n\
+                         column or JSON key left out; not for verify\n\
       --tolerance=X    verify: right when within X of the exact value\n\
                          (default: right when correctly rounded to the\n\
                          digits it shows)\n\
@@ -688,8 +690,9 @@ check_applicable (const cli_opts_t *o, const char *sub)
       && !(verify && o->float_mode))
     return cli_usage_error ("--attackers and --defenders apply only to "
                             "'table' and 'verify --float'");
-  if (o->values && !table)
-    return cli_usage_error ("--values applies only to 'table'");
+  if (o->values && verify)
+    return cli_usage_error ("--values does not apply to 'verify', which "
+                            "prints the published numbers beside decimals");
   if ((o->tolerance || o->columns || o->layout || o->percent
        || o->float_mode) && !verify)
     return cli_usage_error ("--tolerance, --columns, --layout, --percent "
