@@ -601,6 +601,16 @@ int ro_binomial_win (mpq_t win, const mpq_t p, unsigned long a,
    gets a leading '-'.  Free *STR with ro_free_str.  */
 int ro_q_get_decimal (char **str, const mpq_t q, unsigned long digits);
 
+/* Store in *STR a newly allocated string holding the rational Q with
+   PLACES digits after the decimal point (0 <= PLACES <= RO_DIGITS_MAX;
+   none and no point for 0), correctly rounded to nearest, ties to even,
+   from the exact value by integer arithmetic: the integer nearest to
+   Q * 10^PLACES, written with its point.  Always fixed notation
+   ("0.417" for 5/12 to 3 places, "0.12" for 1/8 and "0.38" for 3/8 to
+   2, "1.00", "0.00" for 1/1000 to 2, "12346" for 12345.5 to 0); a '-'
+   only when the rounded value is negative.  Free with ro_free_str.  */
+int ro_q_get_fixed (char **str, const mpq_t q, unsigned long places);
+
 /* Store in *STR a newly allocated string holding Q as a reduced fraction
    "n/d", or "n" when the denominator is 1.  Free with ro_free_str.  */
 int ro_q_get_fraction (char **str, const mpq_t q);

@@ -37,6 +37,9 @@ typedef struct
 {
   ro_rules_t rules;
   unsigned long digits;         /* significant digits of decimals */
+  int digits_given;             /* --digits given */
+  unsigned long places;         /* --places of table: fixed places */
+  int places_given;             /* --places given: instead of digits */
   cli_format_t format;
   int format_given;             /* --format given: -o's extension not read */
   const char *format_ext;       /* the extension of -o that chose the

@@ -38,22 +38,70 @@ is_grid_format (cli_format_t f)
     || f == CLI_FORMAT_LATEX;
 }
 
-/* Heading lines of the text grid start with "# ", so that the grid reads
-   back (riskodds verify skips them).  */
-static void
-print_text_heading (const table_t *t)
+/* What the table shows, the rules and the count, in lines: the heading
+   of the text grid and the caption of Markdown and LaTeX.  NULL when
+   memory runs out.  */
+static char *
+heading_text (const table_t *t)
 {
   char *buf = NULL;
   size_t len = 0;
   FILE *m = open_memstream (&buf, &len);
   if (m == NULL)
-    return;
+    return NULL;
   fputs ("P(attacker conquers).\n", m);
   cli_print_rules_text (m, &t->o->rules);
   cli_print_count_text (m, &t->o->rules);
-  fclose (m);
+  if (fclose (m) != 0)
+    {
+      free (buf);
+      return NULL;
+    }
+  return buf;
+}
+
+/* Heading lines of the text grid start with "# ", so that the grid reads
+   back (riskodds verify skips them).  */
+static void
+print_text_heading (const table_t *t)
+{
+  char *buf = heading_text (t);
+  if (buf == NULL)
+    return;
   for (char *line = strtok (buf, "\n"); line; line = strtok (NULL, "\n"))
     printf ("# %s\n", line);
+  free (buf);
+}
+
+/* The heading as one line: a heading ("#### ") above a Markdown table,
+   which has no caption of its own and which verify skips as it skips the
+   text grid's "# " lines (Pandoc's "Table: " line would be read as a
+   row), and \caption{} in LaTeX, with LaTeX's special characters escaped
+   (the rules' wording has none today; a caption must not break the
+   document if it ever does).  */
+static void
+print_caption (const table_t *t)
+{
+  char *buf = heading_text (t);
+  if (buf == NULL)
+    return;
+  int latex = t->o->format == CLI_FORMAT_LATEX;
+  fputs (latex ? "\\caption{" : "#### ", stdout);
+  for (const char *p = buf; *p; p++)
+    if (*p == '\n')
+      {
+        if (p[1] != '\0')
+          putchar (' ');
+      }
+    else if (latex && *p == '\\')
+      fputs ("\\textbackslash{}", stdout);
+    else if (latex && (*p == '~' || *p == '^'))
+      printf ("\\%c{}", *p);
+    else if (latex && strchr ("#$%&_{}", *p) != NULL)
+      printf ("\\%c", *p);
+    else
+      putchar (*p);
+  puts (latex ? "}" : "\n");
   free (buf);
 }
 
@@ -63,13 +111,20 @@ print_grid_header (const table_t *t)
   const cli_opts_t *o = t->o;
   if (o->format == CLI_FORMAT_LATEX)
     {
+      /* The columns are right-aligned, which lines the decimals up on
+         their point when --places gives every one the same places.  */
+      fputs ("\\begin{table}\n\\centering\n", stdout);
+      print_caption (t);
       fputs ("\\begin{tabular}{r|", stdout);
       for (unsigned long d = t->d[0]; d <= t->d[1]; d++)
         putchar ('r');
       fputs ("}\n$A \\backslash D$", stdout);
     }
   else if (o->format == CLI_FORMAT_MARKDOWN)
-    fputs ("| A\\D", stdout);
+    {
+      print_caption (t);
+      fputs ("| A\\D", stdout);
+    }
   else if (t->held == NULL)
     printf ("%5s", "A\\D");
   for (unsigned long d = t->d[0]; d <= t->d[1]; d++)
@@ -105,9 +160,11 @@ print_header (const table_t *t)
     {
       fputs ("{\"rules\":", stdout);
       cli_print_rules_json (stdout, &o->rules);
-      printf (",\"count\":\"%s\",\"digits\":%lu,\"attackers\":[%lu,%lu],"
+      printf (",\"count\":\"%s\",\"%s\":%lu,\"attackers\":[%lu,%lu],"
               "\"defenders\":[%lu,%lu],\"cells\":[",
-              cli_count_name (o->rules.count), o->digits, t->a[0], t->a[1],
+              cli_count_name (o->rules.count),
+              o->places_given ? "places" : "digits",
+              o->places_given ? o->places : o->digits, t->a[0], t->a[1],
               t->d[0], t->d[1]);
     }
   else
@@ -216,7 +273,12 @@ num_set (table_t *t, cli_num_t *n, const mpq_t q)
   n->exact = n->decimal = NULL;
   if (t->values & CLI_VALUES_EXACT)
     n->exact = cli_fraction (q);
-  if (t->values & CLI_VALUES_DECIMAL)
+  if ((t->values & CLI_VALUES_DECIMAL) && t->o->places_given)
+    {
+      if (ro_q_get_fixed (&n->decimal, q, t->o->places) != RO_OK)
+        n->decimal = NULL, cli_error ("out of memory");
+    }
+  else if (t->values & CLI_VALUES_DECIMAL)
     n->decimal = cli_decimal (q, t->o->digits);
   if (((t->values & CLI_VALUES_EXACT) && n->exact == NULL)
       || ((t->values & CLI_VALUES_DECIMAL) && n->decimal == NULL))
@@ -338,7 +400,7 @@ print_footer (const table_t *t)
   if (t->held != NULL)
     print_held (t);
   else if (t->o->format == CLI_FORMAT_LATEX)
-    puts ("\\end{tabular}");
+    puts ("\\end{tabular}\n\\end{table}");
   else if (t->o->format == CLI_FORMAT_JSON)
     puts ("]}");
 }
@@ -346,7 +408,11 @@ print_footer (const table_t *t)
 int
 cmd_table (const cli_opts_t *o, int argc, char **argv)
 {
-  table_t t = { .o = o, .first = 1, .width = CLI_DECIMAL_WIDTH (o) - 2 };
+  /* A decimal at --places is "0." and the places, never an exponent.  */
+  table_t t = { .o = o, .first = 1,
+    .width = o->places_given ? (int) o->places + 4
+    : CLI_DECIMAL_WIDTH (o) - 2
+  };
   if (argc > 0)
     return cli_usage_error ("table takes no operands ('%s'); give the "
                             "ranges with --attackers LO..HI and --defenders "

@@ -38,7 +38,8 @@ enum
   OPT_FLOAT,
   OPT_DEFENDER,
   OPT_ATTACKER,
-  OPT_METHOD
+  OPT_METHOD,
+  OPT_PLACES
 };
 
 static const struct option long_options[] = {
@@ -66,6 +67,7 @@ static const struct option long_options[] = {
   {"attackers", required_argument, NULL, OPT_ATTACKERS},
   {"defenders", required_argument, NULL, OPT_DEFENDERS},
   {"values", required_argument, NULL, OPT_VALUES},
+  {"places", required_argument, NULL, OPT_PLACES},
   {"output", required_argument, NULL, 'o'},
   {"tolerance", required_argument, NULL, OPT_TOLERANCE},
   {"columns", required_argument, NULL, OPT_COLUMNS},
@@ -166,6 +168,8 @@ Options:\n\
   -d, --digits=N       significant digits of decimals, correctly rounded\n\
                          to nearest, ties to even (default 20, at most\n\
                          1000000; round's CSV has no decimals)\n\
+      --places=N       table: N digits after the decimal point instead,\n\
+                         correctly rounded the same way (0 to 1000000)\n\
   -f, --format=FMT     output format: 'text' (default), 'csv' or 'json';\n\
                          for table also 'tsv', 'markdown' or 'latex'\n\
   -o, --output=FILE    write the output to FILE, atomically: a failed or\n\
@@ -563,6 +567,15 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
           int digits = (int) opts->digits;
           rc = parse_int (&digits, optarg, "digits", 1, RO_DIGITS_MAX);
           opts->digits = (unsigned long) digits;
+          opts->digits_given = 1;
+        }
+        break;
+      case OPT_PLACES:
+        {
+          int places = 0;
+          rc = parse_int (&places, optarg, "places", 0, RO_DIGITS_MAX);
+          opts->places = (unsigned long) places;
+          opts->places_given = 1;
         }
         break;
       case 'f':
@@ -693,6 +706,14 @@ check_applicable (const cli_opts_t *o, const char *sub)
   if (o->values && verify)
     return cli_usage_error ("--values does not apply to 'verify', which "
                             "prints the published numbers beside decimals");
+  if (o->places_given && !table)
+    return cli_usage_error ("--places applies only to 'table'");
+  if (o->places_given && o->digits_given)
+    return cli_usage_error ("--places and --digits: give one (decimal "
+                            "places or significant digits)");
+  if (o->places_given && o->values == CLI_VALUES_EXACT)
+    return cli_usage_error ("--places rounds decimals; --values exact "
+                            "prints none");
   if ((o->tolerance || o->columns || o->layout || o->percent
        || o->float_mode) && !verify)
     return cli_usage_error ("--tolerance, --columns, --layout, --percent "

@@ -159,6 +159,69 @@ ro_q_get_decimal (char **str, const mpq_t q, unsigned long digits)
   return *str == NULL ? RO_ENOMEM : RO_OK;
 }
 
+/* The integer nearest to Q * 10^PLACES into R, ties to the even one:
+   with Q * 10^PLACES = F + REM/DEN (F the floor, 0 <= REM < DEN), R is
+   F + 1 when 2 REM > DEN, or when 2 REM = DEN and F is odd.  */
+static void
+round_scaled (mpz_t r, const mpq_t q, unsigned long places)
+{
+  mpz_t rem;
+  mpz_init (rem);
+  mpz_ui_pow_ui (r, 10, places);
+  mpz_mul (r, r, mpq_numref (q));
+  mpz_fdiv_qr (r, rem, r, mpq_denref (q));
+  mpz_mul_2exp (rem, rem, 1);
+  int c = mpz_cmp (rem, mpq_denref (q));
+  if (c > 0 || (c == 0 && mpz_odd_p (r)))
+    mpz_add_ui (r, r, 1);
+  mpz_clear (rem);
+}
+
+int
+ro_q_get_fixed (char **str, const mpq_t q, unsigned long places)
+{
+  if (places > RO_DIGITS_MAX)
+    return RO_EINVAL;
+  mpz_t r;
+  mpz_init (r);
+  round_scaled (r, q, places);
+  int negative = mpz_sgn (r) < 0;
+  mpz_abs (r, r);
+  /* The digits, with at least PLACES + 1 of them: leading zeros.  */
+  size_t n = mpz_sizeinbase (r, 10) + 1;
+  char *digits = malloc (n + 1);
+  *str = malloc ((n > places + 1 ? n : places + 1) + 3);
+  if (digits == NULL || *str == NULL)
+    {
+      free (digits);
+      free (*str);
+      mpz_clear (r);
+      return RO_ENOMEM;
+    }
+  mpz_get_str (digits, 10, r);
+  n = strlen (digits);
+  size_t whole = n > places ? n - places : 0;
+  char *p = *str;
+  if (negative)
+    *p++ = '-';
+  if (whole == 0)
+    *p++ = '0';
+  memcpy (p, digits, whole);
+  p += whole;
+  if (places > 0)
+    {
+      *p++ = '.';
+      size_t zeros = places - (n - whole);
+      memset (p, '0', zeros);
+      memcpy (p + zeros, digits + whole, n - whole);
+      p += places;
+    }
+  *p = '\0';
+  free (digits);
+  mpz_clear (r);
+  return RO_OK;
+}
+
 int
 ro_q_get_fraction (char **str, const mpq_t q)
 {

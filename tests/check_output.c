@@ -1014,6 +1014,159 @@ START_TEST (test_parse_round_trip)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* Fixed places: ro_q_get_fixed                                       */
+/* ------------------------------------------------------------------ */
+
+/* Worked by hand: halves of the last place go to the even neighbour.  */
+static const struct
+{
+  long num;
+  unsigned long den, places;
+  const char *want;
+} fixed_cases[] = {
+  {5, 12, 3, "0.417"},          /* 0.41666... */
+  {1, 8, 2, "0.12"},            /* 0.125: a tie, 12 is even */
+  {3, 8, 2, "0.38"},            /* 0.375: a tie, 38 is even */
+  {-1, 8, 2, "-0.12"},
+  {-3, 8, 2, "-0.38"},
+  {0, 1, 2, "0.00"},
+  {1, 1, 2, "1.00"},
+  {1, 1000, 2, "0.00"},
+  {-1, 1000, 2, "0.00"},        /* no sign on a zero */
+  {-1, 200, 2, "0.00"},         /* -0.005: a tie, 0 is even */
+  {-3, 200, 2, "-0.02"},        /* -0.015: a tie, -2 is even */
+  {1, 2, 0, "0"},
+  {3, 2, 0, "2"},
+  {5, 2, 0, "2"},
+  {-5, 2, 0, "-2"},
+  {24691, 2, 0, "12346"},       /* 12345.5 */
+  {2, 3, 0, "1"},
+  {2, 3, 5, "0.66667"},
+  {123456, 1, 3, "123456.000"},
+  {1, 3, 30, "0.333333333333333333333333333333"},
+  {999, 1000, 2, "1.00"},
+  {995, 1000, 2, "1.00"},       /* a tie, 99 is odd: 100 */
+  {985, 1000, 2, "0.98"},       /* a tie, 98 is even */
+  {1, 100000000, 10, "0.0000000100"},
+  {275, 2592, 4, "0.1061"},     /* P(2 v 2), 0.106095... */
+  {-1955, 2592, 1, "-0.8"}
+};
+
+#define N_FIXED_CASES (sizeof fixed_cases / sizeof fixed_cases[0])
+
+START_TEST (test_fixed_hand)
+{
+  mpq_t q;
+  char *s;
+
+  mpq_init (q);
+  mpq_set_si (q, fixed_cases[_i].num, fixed_cases[_i].den);
+  mpq_canonicalize (q);
+  ck_assert_int_eq (ro_q_get_fixed (&s, q, fixed_cases[_i].places), RO_OK);
+  ck_assert_msg (strcmp (s, fixed_cases[_i].want) == 0,
+                 "%ld/%lu to %lu places: %s, want %s", fixed_cases[_i].num,
+                 fixed_cases[_i].den, fixed_cases[_i].places, s,
+                 fixed_cases[_i].want);
+  ro_free_str (s);
+  mpq_clear (q);
+}
+END_TEST
+
+/* Whether S is Q correctly rounded to PLACES places, judged by what the
+   string says rather than how it was made: S must read as
+   [-]digits[.PLACES digits], and its integer R (the point removed) must
+   satisfy 2 |Q 10^PLACES - R| <= 1, with R even at equality, and carry a
+   '-' exactly when R < 0.  */
+static int
+fixed_is_right (const char *s, const mpq_t q, unsigned long places)
+{
+  const char *p = s + (*s == '-');
+  size_t whole = strspn (p, "0123456789");
+  if (whole == 0 || (whole > 1 && *p == '0'))
+    return 0;
+  if (places > 0 && (p[whole] != '.'
+                     || strspn (p + whole + 1, "0123456789") != places
+                     || p[whole + 1 + places] != '\0'))
+    return 0;
+  if (places == 0 && p[whole] != '\0')
+    return 0;
+  char *digits = malloc (whole + places + 1);
+  memcpy (digits, p, whole);
+  memcpy (digits + whole, p + whole + 1, places);
+  digits[whole + places] = '\0';
+  mpz_t r, l, t;
+  mpz_inits (r, l, t, (mpz_ptr) 0);
+  mpz_set_str (r, digits, 10);
+  free (digits);
+  int ok = *s != '-' || mpz_sgn (r) != 0;
+  if (*s == '-')
+    mpz_neg (r, r);
+  /* l = 2 |num 10^places - r den|, against den.  */
+  mpz_ui_pow_ui (t, 10, places);
+  mpz_mul (l, mpq_numref (q), t);
+  mpz_submul (l, r, mpq_denref (q));
+  mpz_abs (l, l);
+  mpz_mul_2exp (l, l, 1);
+  int c = mpz_cmp (l, mpq_denref (q));
+  ok = ok && (c < 0 || (c == 0 && mpz_even_p (r)));
+  mpz_clears (r, l, t, (mpz_ptr) 0);
+  return ok;
+}
+
+START_TEST (test_fixed_random)
+{
+  gmp_randstate_t st;
+  unsigned long it, n = 2000 * test_scale;
+  mpq_t q;
+  char *s;
+
+  test_rand_init (st, 700);
+  mpq_init (q);
+  for (it = 0; it < n; it++)
+    {
+      unsigned long places = test_rand_range (st, 0, 40);
+      if (it % 4 == 0)
+        {
+          /* An exact tie: an odd number of halves of the last place.  */
+          mpz_urandomb (mpq_numref (q), st, test_rand_range (st, 1, 80));
+          mpz_mul_2exp (mpq_numref (q), mpq_numref (q), 1);
+          mpz_add_ui (mpq_numref (q), mpq_numref (q), 1);
+          mpz_ui_pow_ui (mpq_denref (q), 10, places);
+          mpz_mul_2exp (mpq_denref (q), mpq_denref (q), 1);
+        }
+      else
+        {
+          mpz_urandomb (mpq_numref (q), st, test_rand_range (st, 0, 200));
+          mpz_urandomb (mpq_denref (q), st, test_rand_range (st, 1, 200));
+          mpz_add_ui (mpq_denref (q), mpq_denref (q), 1);
+        }
+      if (test_rand_range (st, 0, 1))
+        mpz_neg (mpq_numref (q), mpq_numref (q));
+      mpq_canonicalize (q);
+      ck_assert_int_eq (ro_q_get_fixed (&s, q, places), RO_OK);
+      test_require_msg (fixed_is_right (s, q, places),
+                        "%s is not %s correctly rounded to %lu places", s,
+                        mpq_get_str (NULL, 10, q), places);
+      ro_free_str (s);
+    }
+  mpq_clear (q);
+  gmp_randclear (st);
+}
+END_TEST
+
+START_TEST (test_fixed_errors)
+{
+  mpq_t q;
+  char *s;
+
+  mpq_init (q);
+  mpq_set_ui (q, 1, 3);
+  ck_assert_int_eq (ro_q_get_fixed (&s, q, RO_DIGITS_MAX + 1), RO_EINVAL);
+  mpq_clear (q);
+}
+END_TEST
+
 Suite *
 output_suite (void)
 {
@@ -1043,6 +1196,12 @@ output_suite (void)
   tcase_add_loop_test (tc, test_parse_hand, 0, (int) N_PARSE_CASES);
   tcase_add_test (tc, test_parse_random);
   tcase_add_test (tc, test_parse_round_trip);
+  suite_add_tcase (s, tc);
+
+  tc = test_tcase_create ("fixed");
+  tcase_add_loop_test (tc, test_fixed_hand, 0, (int) N_FIXED_CASES);
+  tcase_add_test (tc, test_fixed_random);
+  tcase_add_test (tc, test_fixed_errors);
   suite_add_tcase (s, tc);
 
   tc = test_tcase_create ("fraction");
