@@ -692,7 +692,9 @@ typedef enum
 
 /* How to read a table.  COLUMNS, for the long layout, names the
    attackers, defenders and value columns ("attackers,defenders,win" or
-   "1,2,4"); NULL detects them from the header.  */
+   "1,2,4"); NULL detects them from the header.  The value column may
+   end in ":defender" (its numbers are the defender's chance, 1 - P(win))
+   or ":attacker" (P(win), whatever its header says).  */
 typedef struct
 {
   ro_layout_t layout;
@@ -710,6 +712,15 @@ typedef struct
   ro_layout_t layout;           /* the layout found */
   char delimiter;               /* '\t', ',', ';', '|', '&' or ' ' */
   size_t skipped;               /* blank, "-" and "n/a" cells */
+  /* What the numbers are (all zero for a grid read without PERCENT): */
+  int percent;                  /* read as percentages: PERCENT, or a
+                                   '%' or "percent" in the header of the
+                                   value column */
+  int defender;                 /* the defender's chance, 1 - P(win): the
+                                   value column's header names his win
+                                   ("defender wins", "hold", "P(loss)")
+                                   or COLUMNS says ":defender" */
+  size_t value_column;          /* long layout: the value column, from 1 */
 } ro_sheet_t;
 
 /* Where and why a text could not be read.  */
@@ -726,12 +737,14 @@ void ro_sheet_clear (ro_sheet_t *sheet);
    a table into SHEET: a grid (a header row of defender counts, a first
    column of attacker counts; corner and labels such as "A\D", "X \ Y",
    "Attack with 3", "Defend with 1" tolerated) or a long table with a
-   header naming the attackers, defenders and value columns.  Cells are
-   separated by tabs, ';', '|' (Markdown), '&' (LaTeX), ',' (CSV, with
-   "quoted" cells) or blanks.  Blank lines, lines starting with '#',
-   Markdown rule rows and LaTeX commands are skipped.  RO_EINVAL with
-   *ERR set when the text is not such a table, or when its numbers would
-   hold more than 256 MiB.  */
+   header naming the attackers, defenders and value columns (in words
+   such as "Attacking armies", "Defenders", "Attacker win %", "P(win)",
+   "Defender holds"; see the manual's "Checking published numbers").
+   Cells are separated by tabs, ';', '|' (Markdown), '&' (LaTeX), ','
+   (CSV, with "quoted" cells) or blanks.  Blank lines, lines starting
+   with '#', Markdown rule rows and LaTeX commands are skipped.
+   RO_EINVAL with *ERR set when the text is not such a table, or when
+   its numbers would hold more than 256 MiB.  */
 int ro_sheet_read (ro_sheet_t *sheet, const char *text, size_t len,
                    const ro_read_options_t *options, ro_read_error_t *err);
 

@@ -76,13 +76,27 @@ typedef struct
   const mpq_t *tolerance;       /* NULL: correct rounding */
   size_t *order, next;          /* entries by battle, the next to match */
   size_t agree, disagree, above_one;
-  cli_worst_t abs, rel;
+  cli_worst_t abs, rel;         /* among the disagreements */
   ro_judgement_t j;
-  mpq_t size;
+  mpq_t size, x;
   wrong_t *wrong;               /* the disagreements, as found */
   size_t nwrong, walloc;
   int first_row;                /* for the JSON list */
+  /* The other readings of a table that disagrees, tried for a hint:
+     OTHER_PERCENT, OTHER_COUNT and both; how many numbers agree under
+     each, when it was tried.  */
+  int pass;                     /* 0: as asked; 1: under the other count */
+  int tried[3];
+  size_t other_agree[3];
+  ro_number_t pct;              /* a number read as a percentage */
 } report_t;
+
+enum
+{
+  OTHER_PERCENT = 0,            /* every number a percentage */
+  OTHER_COUNT = 1,              /* under the other --count */
+  OTHER_BOTH = 2
+};
 
 
 /* The published number's correct form: X rounded to the unit in the
@@ -184,7 +198,7 @@ wrong_init (wrong_t *w, const report_t *r, size_t i, const mpq_t x)
 {
   const ro_entry_t *e = &r->sheet->entry[i];
   w->at = i;
-  w->correct = correct_text (e, x, r->o->percent);
+  w->correct = correct_text (e, x, r->sheet->percent);
   w->exact = cli_decimal (x, r->o->digits);
   w->error = cli_decimal (r->j.error, 3);
   w->ulps = mpq_sgn (e->number.ulp) ? cli_decimal (r->j.ulps, 3) : NULL;
@@ -270,12 +284,49 @@ print_wrong (report_t *r, const wrong_t *w)
   r->first_row = 0;
 }
 
-/* Judge entry I against the exact X; keep its texts when it is wrong.  */
+/* Entry E's number read as a percentage: itself when it shows '%' or
+   is a fraction (which --percent refuses), else in R->pct.  */
+static const ro_number_t *
+as_percent (report_t *r, const ro_entry_t *e)
+{
+  if (mpq_sgn (e->number.ulp) == 0 || strchr (e->text, '%') != NULL)
+    return &e->number;
+  mpq_t *q[2] = { &r->pct.value, &r->pct.ulp };
+  const mpq_t *from[2] = { &e->number.value, &e->number.ulp };
+  for (int k = 0; k < 2; k++)
+    {
+      mpq_set (*q[k], *from[k]);
+      mpz_mul_ui (mpq_denref (*q[k]), mpq_denref (*q[k]), 100);
+      mpq_canonicalize (*q[k]);
+    }
+  return &r->pct;
+}
+
+/* Judge entry I in the other reading K against X: only count.  */
+static void
+judge_other (report_t *r, int k, size_t i, const mpq_t x)
+{
+  const ro_entry_t *e = &r->sheet->entry[i];
+  const ro_number_t *n = k == OTHER_COUNT ? &e->number : as_percent (r, e);
+  ro_judge (&r->j, n, x, r->tolerance ? *r->tolerance : NULL);
+  r->other_agree[k] += r->j.agree != 0;
+}
+
+/* Judge entry I against the exact X; keep its texts and its errors when
+   it is wrong.  */
 static int
 judge_one (report_t *r, size_t i, const mpq_t x)
 {
   const ro_entry_t *e = &r->sheet->entry[i];
   ro_judge (&r->j, &e->number, x, r->tolerance ? *r->tolerance : NULL);
+  if (r->j.agree)
+    {
+      r->agree++;
+      return CLI_EXIT_OK;
+    }
+  r->disagree++;
+  /* The worst errors are those of the numbers that disagree: a number
+     that agrees is as close as the digits it shows allow.  */
   mpq_abs (r->size, r->j.error);
   cli_worst_update (&r->abs, r->size, e->attackers, e->defenders, i);
   if (mpq_sgn (x) != 0)
@@ -283,14 +334,6 @@ judge_one (report_t *r, size_t i, const mpq_t x)
       mpq_div (r->size, r->size, x);
       cli_worst_update (&r->rel, r->size, e->attackers, e->defenders, i);
     }
-  if (mpq_cmp_ui (e->number.value, 1, 1) > 0)
-    r->above_one++;
-  if (r->j.agree)
-    {
-      r->agree++;
-      return CLI_EXIT_OK;
-    }
-  r->disagree++;
   if (r->nwrong == r->walloc)
     {
       size_t na = r->walloc ? 2 * r->walloc : 64;
@@ -332,19 +375,42 @@ by_place (const void *x, const void *y)
   return i < j ? -1 : i > j;
 }
 
+/* Judge entry I against X in this pass: as asked, and in the other
+   readings tried.  */
+static int
+judge_entry (report_t *r, size_t i, const mpq_t x)
+{
+  int rc = CLI_EXIT_OK;
+  if (r->pass == 0)
+    rc = judge_one (r, i, x);
+  else
+    judge_other (r, OTHER_COUNT, i, x);
+  if (r->tried[OTHER_PERCENT])
+    judge_other (r, r->pass == 0 ? OTHER_PERCENT : OTHER_BOTH, i, x);
+  return rc;
+}
+
 /* Called by ro_battle_grid: judge the entries of this battle as its
-   exact value comes, so that no exact value is kept.  */
+   exact value comes, so that no exact value is kept.  A column of the
+   defender's chance is judged against 1 - P.  */
 static int
 match_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
 {
   report_t *r = data;
+  if (r->sheet->defender)
+    {
+      mpq_set_ui (r->x, 1, 1);
+      mpq_sub (r->x, r->x, win);
+    }
+  else
+    mpq_set (r->x, win);
   while (r->next < r->sheet->n)
     {
       size_t i = r->order[r->next];
       const ro_entry_t *e = &r->sheet->entry[i];
       if (e->attackers != a || e->defenders != d)
         break;
-      int rc = judge_one (r, i, win);
+      int rc = judge_entry (r, i, r->x);
       if (rc != CLI_EXIT_OK)
         return rc;
       r->next++;
@@ -382,6 +448,40 @@ check_battles (const report_t *r, unsigned long lo[2], unsigned long hi[2])
   return cli_check_memory (o, hi[0], hi[1]);
 }
 
+/* The other count convention than the one asked for.  */
+static ro_count_t
+other_count (ro_count_t count)
+{
+  return count == RO_COUNT_TERRITORY ? RO_COUNT_ATTACKERS
+    : RO_COUNT_TERRITORY;
+}
+
+/* When a table disagrees, the commonest cause is the other army count:
+   judge every entry again under it, only counting what agrees (a second
+   pass of the recursion, over the same grid).  Not tried when that
+   count cannot hold the table's battles (a territory of 0 armies) or
+   would need more memory than the limit; a pass that fails gives no
+   hint, and the report stands.  */
+static void
+judge_other_count (report_t *r, const unsigned long lo[2],
+                   const unsigned long hi[2])
+{
+  ro_rules_t rules = r->o->rules;
+  double need;
+  rules.count = other_count (rules.count);
+  if ((rules.count == RO_COUNT_TERRITORY && lo[0] == 0)
+      || ro_battle_memory_method (&need, &rules, hi[0], hi[1],
+                                  RO_METHOD_RECURSION) != RO_OK
+      || need > r->o->max_memory)
+    return;
+  r->pass = 1;
+  r->next = 0;
+  int rc = ro_battle_grid (&rules, lo[0], hi[0], lo[1], hi[1], match_cell,
+                           r);
+  r->tried[OTHER_COUNT] = rc == ALL_JUDGED;
+  r->tried[OTHER_BOTH] = rc == ALL_JUDGED && r->tried[OTHER_PERCENT];
+}
+
 /* Judge every entry in one pass of the recursion over the grid that
    covers them; the disagreements are then put back in text order.  */
 static int
@@ -398,10 +498,18 @@ judge_all (report_t *r)
     r->order[i] = i;
   sort_sheet = r->sheet;
   qsort (r->order, r->sheet->n, sizeof *r->order, by_battle);
+  for (size_t i = 0; i < r->sheet->n; i++)
+    r->above_one += mpq_cmp_ui (r->sheet->entry[i].number.value, 1, 1) > 0;
+  /* Numbers above 1 may be percentages without their '%'.  */
+  r->tried[OTHER_PERCENT] = r->above_one > 0 && !r->sheet->percent;
   rc = ro_battle_grid (&r->o->rules, lo[0], hi[0], lo[1], hi[1],
                        match_cell, r);
   if (rc == ALL_JUDGED)
-    rc = CLI_EXIT_OK;
+    {
+      rc = CLI_EXIT_OK;
+      if (r->disagree > 0)
+        judge_other_count (r, lo, hi);
+    }
   else if (rc < 0)
     rc = cli_error ("%s", ro_strerror (rc));
   qsort (r->wrong, r->nwrong, sizeof *r->wrong, by_place);
@@ -441,34 +549,113 @@ print_worst (const report_t *r, const cli_worst_t *w, const char *name)
   return CLI_EXIT_OK;
 }
 
+/* The other reading under which the most numbers agree, when it
+   leaves at most half as many disagreements as the reading asked for:
+   OTHER_..., or -1.  */
+static int
+best_reading (const report_t *r)
+{
+  int best = -1;
+  for (int k = 0; k < 3; k++)
+    if (r->tried[k] && r->other_agree[k] > r->agree
+        && (best < 0 || r->other_agree[k] > r->other_agree[best]))
+      best = k;
+  if (best >= 0 && 2 * (r->sheet->n - r->other_agree[best]) > r->disagree)
+    return -1;
+  return best;
+}
+
+/* What the value column was taken to hold, and why, when it is not
+   plain: the defender's chance, or percentages its header asked for.  */
+static void
+print_value_note (const report_t *r)
+{
+  const ro_sheet_t *s = r->sheet;
+  const char *c = r->o->columns;
+  size_t n = c ? strlen (c) : 0;
+  int pct = s->percent && !r->o->percent;
+  int given = n > 9 && strcasecmp (c + n - 9, ":defender") == 0;
+  if (!s->defender && !pct)
+    return;
+  printf ("  note: column %zu read as %s%s%s, as %s\n", s->value_column,
+          s->defender ? "the defender's chance, 1 - P" : "",
+          s->defender && pct ? ", and as " : "", pct ? "percentages" : "",
+          !given ? "its header says" : pct ? "--columns and its header say"
+          : "--columns says");
+}
+
+/* The notes after the counts: what the value column holds, and the
+   reading that would make the numbers agree.  */
+static void
+print_notes (const report_t *r, int best)
+{
+  const ro_sheet_t *s = r->sheet;
+  print_value_note (r);
+  if (best >= 0)
+    {
+      if (r->other_agree[best] == s->n)
+        printf ("  note: all %zu values agree", s->n);
+      else
+        printf ("  note: %zu of %zu values agree", r->other_agree[best],
+                s->n);
+      if (best != OTHER_PERCENT)
+        printf (" with --count %s", cli_count_name
+                (other_count (r->o->rules.count)));
+      puts (best == OTHER_COUNT ? "" : best == OTHER_BOTH ? " --percent"
+            : " with --percent");
+    }
+  if (r->above_one > 0 && !s->percent && best != OTHER_PERCENT
+      && best != OTHER_BOTH)
+    printf ("  note: %zu value%s above 1; if they are percentages without "
+            "'%%', use --percent\n", r->above_one,
+            r->above_one == 1 ? " is" : "s are");
+}
+
+/* The end of a file's JSON object, after its disagreements.  */
+static int
+print_summary_json (const report_t *r, int best)
+{
+  const ro_sheet_t *s = r->sheet;
+  ro_count_t count = r->o->rules.count;
+  printf ("],\"layout\":\"%s\",", layout_name (s->layout));
+  if (s->layout == RO_LAYOUT_LONG)
+    printf ("\"value_column\":%zu,", s->value_column);
+  printf ("\"chance\":\"%s\",\"percent\":%s,\"checked\":%zu,"
+          "\"agree\":%zu,\"disagree\":%zu,\"skipped\":%zu",
+          s->defender ? "defender" : "attacker",
+          s->percent ? "true" : "false", s->n, r->agree, r->disagree,
+          s->skipped);
+  int rc = print_worst (r, &r->abs, "worst_absolute_error");
+  if (rc == CLI_EXIT_OK)
+    rc = print_worst (r, &r->rel, "worst_relative_error");
+  if (best < 0)
+    fputs (",\"other_reading\":null", stdout);
+  else
+    printf (",\"other_reading\":{\"count\":\"%s\",\"percent\":%s,"
+            "\"agree\":%zu}", cli_count_name
+            (best == OTHER_PERCENT ? count : other_count (count)),
+            best == OTHER_COUNT ? "false" : "true", r->other_agree[best]);
+  putchar ('}');
+  return rc;
+}
+
 static int
 print_summary (const report_t *r)
 {
   const cli_opts_t *o = r->o;
   const ro_sheet_t *s = r->sheet;
+  int best = best_reading (r);
   if (o->format == CLI_FORMAT_CSV)
     return CLI_EXIT_OK;
   if (o->format == CLI_FORMAT_JSON)
-    {
-      printf ("],\"layout\":\"%s\",\"checked\":%zu,\"agree\":%zu,"
-              "\"disagree\":%zu,\"skipped\":%zu", layout_name (s->layout),
-              s->n, r->agree, r->disagree, s->skipped);
-      int rc = print_worst (r, &r->abs, "worst_absolute_error");
-      if (rc == CLI_EXIT_OK)
-        rc = print_worst (r, &r->rel, "worst_relative_error");
-      putchar ('}');
-      return rc;
-    }
+    return print_summary_json (r, best);
   printf ("%s: %zu values checked (%s layout, %zu blank cell%s skipped): "
           "%zu agree, %zu disagree\n", r->file, s->n, layout_name (s->layout),
           s->skipped, s->skipped == 1 ? "" : "s", r->agree, r->disagree);
   int rc = print_worst (r, &r->abs, "worst absolute error");
   if (rc == CLI_EXIT_OK)
     rc = print_worst (r, &r->rel, "worst relative error");
-  if (r->above_one > 0 && !r->o->percent)
-    printf ("  note: %zu value%s above 1; if they are percentages without "
-            "'%%', use --percent\n", r->above_one,
-            r->above_one == 1 ? " is" : "s are");
+  print_notes (r, best);
   return rc;
 }
 
@@ -519,7 +706,8 @@ verify_file (const cli_opts_t *o, const char *file, const mpq_t *tolerance,
   r.first_row = 1;
   cli_worst_init (&r.abs);
   cli_worst_init (&r.rel);
-  mpq_init (r.size);
+  mpq_inits (r.size, r.x, (mpq_ptr) 0);
+  ro_number_init (&r.pct);
   ro_judgement_init (&r.j);
 
   int rc = read_sheet (o, file, &sheet);
@@ -551,7 +739,8 @@ verify_file (const cli_opts_t *o, const char *file, const mpq_t *tolerance,
   ro_judgement_clear (&r.j);
   cli_worst_clear (&r.abs);
   cli_worst_clear (&r.rel);
-  mpq_clear (r.size);
+  mpq_clears (r.size, r.x, (mpq_ptr) 0);
+  ro_number_clear (&r.pct);
   ro_sheet_clear (&sheet);
   return rc;
 }

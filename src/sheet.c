@@ -41,6 +41,7 @@ typedef struct
   unsigned long line;
   const char *line_start;
   double bytes;                 /* what the entries hold so far */
+  int percent;                  /* read the values as percentages */
 } reader_t;
 
 /* The most the numbers of one table may hold: a few kilobytes of
@@ -72,6 +73,8 @@ ro_sheet_init (ro_sheet_t *sheet)
   sheet->layout = RO_LAYOUT_AUTO;
   sheet->delimiter = ' ';
   sheet->skipped = 0;
+  sheet->percent = sheet->defender = 0;
+  sheet->value_column = 0;
 }
 
 void
@@ -328,7 +331,7 @@ take_value (reader_t *r, const cell_t *c, unsigned long a, unsigned long d)
   if (r->delim == '&' && (s = plain = latex_plain (c, &len)) == NULL)
     return RO_ENOMEM;
   ro_number_init (&e->number);
-  int rc = ro_number_parse (&e->number, s, len, r->o->percent, &pos);
+  int rc = ro_number_parse (&e->number, s, len, r->percent, &pos);
   free (plain);
   if (rc == RO_OK && (e->text = malloc (c->len + 1)) == NULL)
     rc = RO_ENOMEM;
@@ -504,21 +507,139 @@ typedef struct
   size_t need;                  /* cells a row must have */
 } columns_t;
 
-static int
-name_is (const cell_t *c, const char *const *names)
+/* What a header cell says.  Its words are its runs of letters and
+   digits, in lower case: "Attacker win %" is "attacker", "win" and a
+   '%'; "p_defender_wins" is "p", "defender", "wins".  */
+enum
 {
-  for (; *names; names++)
-    if (strlen (*names) == c->len && strncasecmp (*names, c->s, c->len) == 0)
-      return 1;
+  SIDE_NONE = 0,
+  SIDE_ATTACKER = 1,
+  SIDE_DEFENDER = 2
+};
+
+typedef struct
+{
+  int count;                    /* SIDE_...: whose armies it counts */
+  int value;                    /* it names a chance */
+  int defender;                 /* the defender's chance: 1 - P(win) */
+  int percent;                  /* it says '%' or "percent" */
+} heading_t;
+
+/* Whether the LEN bytes at W are a word of LIST, which holds words
+   separated by blanks; one that ends in '*' is a prefix.  */
+static int
+word_is (const char *w, size_t len, const char *list)
+{
+  while (*list)
+    {
+      size_t k = strcspn (list, " "), m = k;
+      int prefix = list[k - 1] == '*';
+      m -= prefix;
+      if ((prefix ? len >= m : len == m) && memcmp (w, list, m) == 0)
+        return 1;
+      list += k + (list[k] == ' ');
+    }
   return 0;
 }
 
-static const char *const attacker_names[] = {
-  "attackers", "attacker", "attack", "a", "att", "x", "wa", "w_a", NULL
-};
-static const char *const defender_names[] = {
-  "defenders", "defender", "defend", "d", "def", "y", "wd", "w_d", NULL
-};
+/* The words of a header, by what they say.  A verb of losing turns the
+   chance to the other side; holding is the defender's.  The sides'
+   letters (a, d, x, y) count only when no word names a side.  */
+static const char lose_words[] = "los* defeat* fail*";
+static const char win_words[] = "win* won conquer* captur* succe* victor* "
+  "beat*";
+static const char hold_words[] = "hold* repel* repuls*";
+static const char chance_words[] = "p pr pct odds prob* chance* likel* "
+  "percent* value*";
+static const char percent_words[] = "pct percent*";
+static const char attacker_words[] = "att* atk";
+static const char defender_words[] = "def* dfn";
+static const char attacker_letters[] = "a x wa";
+static const char defender_letters[] = "d y wd";
+/* Columns that are about a side but count no armies at the start.  */
+static const char not_count_words[] = "expect* mean* aver* avg left* "
+  "remain* surviv* los* lost kill* casualt* sd std* var* devia* dice die* "
+  "roll* round* turn*";
+
+/* What the words of a header cell said so far: the first side named
+   and all of them ([1] by words, [0] by letters), and the kinds of
+   words met.  */
+typedef struct
+{
+  int first[2], all[2];
+  int win, lose, hold, chance, not_count;
+} words_t;
+
+/* Take the word W of LEN bytes into T (and H's percent).  */
+static void
+one_word (words_t *t, heading_t *h, const char *w, size_t len)
+{
+  int side = 0, by_word = 0;
+  if (word_is (w, len, lose_words))
+    {
+      /* "Defender loses" is a chance; "Attacker losses" are armies.  */
+      t->lose = 1;
+      t->chance |= word_is (w, len, "lose loses");
+    }
+  else if (word_is (w, len, win_words))
+    t->win = 1;
+  else if (word_is (w, len, hold_words))
+    t->hold = 1;
+  else if (word_is (w, len, chance_words))
+    t->chance = 1;
+  else if (word_is (w, len, attacker_words))
+    side = SIDE_ATTACKER, by_word = 1;
+  else if (word_is (w, len, defender_words))
+    side = SIDE_DEFENDER, by_word = 1;
+  else if (word_is (w, len, attacker_letters))
+    side = SIDE_ATTACKER;
+  else if (word_is (w, len, defender_letters))
+    side = SIDE_DEFENDER;
+  if (word_is (w, len, percent_words))
+    h->percent = 1;
+  if (word_is (w, len, not_count_words))
+    t->not_count = 1;
+  if (side && !t->first[by_word])
+    t->first[by_word] = side;
+  t->all[by_word] |= side;
+}
+
+/* What the header cell C says, into H.  A count names one side and no
+   chance ("Attacking armies", "Defenders", "d"); a chance says "win",
+   "prob", "value", "chance", "odds", "p", "hold", "loses" or '%'
+   ("Attacker win %", "P(win)", "P(defender wins)", "Defender holds").  */
+static void
+heading (heading_t *h, const cell_t *c)
+{
+  char low[80];
+  size_t n = c->len < sizeof low - 1 ? c->len : sizeof low - 1;
+  words_t t;
+  memset (&t, 0, sizeof t);
+  memset (h, 0, sizeof *h);
+  for (size_t i = 0; i < n; i++)
+    low[i] = (char) tolower ((unsigned char) c->s[i]);
+  low[n] = '\0';
+  h->percent = strchr (low, '%') != NULL;
+  for (size_t i = 0, j; i < n; i = j)
+    {
+      for (j = i; j < n && isalnum ((unsigned char) low[j]); j++)
+        ;
+      if (j > i)
+        one_word (&t, h, low + i, j - i);
+      else
+        j++;
+    }
+  /* "pwin", "winprob": the words of the first versions, anywhere.  */
+  t.win |= strstr (low, "win") != NULL;
+  h->value = t.win || t.hold || t.chance || h->percent
+    || strstr (low, "prob") || strstr (low, "value");
+  int by_word = t.all[1] != 0, sides = t.all[by_word];
+  int subject = t.first[by_word] ? t.first[by_word] : SIDE_ATTACKER;
+  if (!h->value && !t.not_count && !t.lose
+      && (sides == SIDE_ATTACKER || sides == SIDE_DEFENDER))
+    h->count = sides;
+  h->defender = t.hold || ((subject == SIDE_DEFENDER) != t.lose);
+}
 
 /* The index of the column named NAME (a header name or a 1-based
    number) in *OUT.  */
@@ -544,56 +665,94 @@ column_named (size_t *out, const row_t *header, const char *name,
   return 0;
 }
 
-/* The columns of --columns "A,D,V".  */
+/* The side a --columns value column ends with, cut off *LEN:
+   ":defender" 1, ":attacker" 0, none -1.  */
+static int
+value_side (const char *name, size_t *len)
+{
+  static const char *const suffix[2] = { ":attacker", ":defender" };
+  for (int k = 0; k < 2; k++)
+    {
+      size_t m = strlen (suffix[k]);
+      if (*len > m && strncasecmp (name + *len - m, suffix[k], m) == 0)
+        {
+          *len -= m;
+          return k;
+        }
+    }
+  return -1;
+}
+
+/* What the value column V says it holds, when there is a HEADER: the
+   defender's chance, percentages.  SIDE, when not -1, overrides the
+   header's side.  */
+static void
+value_kind (reader_t *r, const row_t *header, size_t v, int side)
+{
+  heading_t h;
+  memset (&h, 0, sizeof h);
+  if (header != NULL && v < header->n)
+    heading (&h, &header->cell[v]);
+  r->sheet->defender = side >= 0 ? side : h.defender;
+  r->percent |= h.percent;
+}
+
+/* The columns of --columns "A,D,V[:defender|:attacker]".  */
 static int
 columns_given (reader_t *r, columns_t *k, const row_t *header)
 {
   size_t *dst[3] = { &k->a, &k->d, &k->v };
   const char *p = r->o->columns;
+  int side = -1;
   for (int i = 0; i < 3; i++)
     {
-      size_t len = strcspn (p, ",");
+      size_t len = strcspn (p, ","), next = len;
+      if (i == 2)
+        side = value_side (p, &len);
       if (!column_named (dst[i], header, p, len))
         {
           r->line = 0;
           return fail (r, 0, "no column '%.*s' (columns are 1-based "
                        "numbers or the header's names)", (int) len, p);
         }
-      p += len;
+      p += next;
       if ((i < 2 && *p != ',') || (i == 2 && *p != '\0'))
         {
           r->line = 0;
           return fail (r, 0, "--columns needs three columns, "
-                       "attackers,defenders,value");
+                       "attackers,defenders,value (the value may end in "
+                       ":defender)");
         }
       p++;
     }
+  value_kind (r, header, k->v, side);
   return RO_OK;
 }
 
-/* The columns from a header naming them: the value is the first column
-   that says "win", "prob" or "value", or the third of three.  */
+/* The columns from a header naming them: the attackers and defenders
+   are the first counts of each side; the value is the first column of
+   the attacker's chance, else the first of the defender's, else the
+   third of three.  */
 static int
 columns_found (reader_t *r, columns_t *k, const row_t *header)
 {
-  int fa = 0, fd = 0, fv = 0;
+  int fa = 0, fd = 0, fv = 0, fw = 0;
+  size_t w = 0;
   for (size_t i = 0; i < header->n; i++)
     {
-      const cell_t *c = &header->cell[i];
-      char name[48];
-      quote (name, c->s, c->len);
-      for (char *t = name; *t; t++)
-        *t = (char) tolower ((unsigned char) *t);
-      if (!fa && name_is (c, attacker_names))
+      heading_t h;
+      heading (&h, &header->cell[i]);
+      if (!fa && h.count == SIDE_ATTACKER)
         k->a = i, fa = 1;
-      else if (!fd && name_is (c, defender_names))
+      else if (!fd && h.count == SIDE_DEFENDER)
         k->d = i, fd = 1;
-      else if (!fv && (strstr (name, "win") || strstr (name, "prob")
-                       || strstr (name, "value") || strcmp (name, "p") == 0)
-               /* Not the defender's chance ("P(defender wins)").  */
-               && !strstr (name, "def") && !strstr (name, "los"))
+      else if (!fv && h.value && !h.defender)
         k->v = i, fv = 1;
+      else if (!fw && h.value && h.defender)
+        w = i, fw = 1;
     }
+  if (!fv && fw)
+    k->v = w, fv = 1;
   if (!fv && header->n == 3 && fa && fd)
     k->v = 3 - k->a - k->d, fv = 1;
   if (!fa || !fd)
@@ -601,6 +760,7 @@ columns_found (reader_t *r, columns_t *k, const row_t *header)
   if (!fv)
     return fail (r, 1, "which column holds the values?  Name it with "
                  "--columns attackers,defenders,NAME");
+  value_kind (r, header, k->v, -1);
   return RO_OK;
 }
 
@@ -645,13 +805,16 @@ plan_first_row (reader_t *r, plan_t *p, row_t *row)
 {
   ro_sheet_t *s = r->sheet;
   int named = 0, counts = 0;
-  /* A grid's corner may be "X \ Y" or "A \ D", whose words name the
-     attackers too; but a grid's first row holds defender counts, and a
+  /* A long table's header names a count of attackers ("Attacking
+     armies"); a grid's corner may name both sides ("A \ D"), or one
+     ("Attacker"), but a grid's first row holds defender counts, and a
      long table's header none.  */
   for (size_t i = 0; i < row->n; i++)
     {
       unsigned long v, col;
-      named |= name_is (&row->cell[i], attacker_names);
+      heading_t h;
+      heading (&h, &row->cell[i]);
+      named |= h.count == SIDE_ATTACKER;
       counts |= label_count (&v, &row->cell[i], &col) == 0;
     }
   s->layout = r->o->layout;
@@ -674,6 +837,7 @@ plan_first_row (reader_t *r, plan_t *p, row_t *row)
     return rc;
   size_t m = p->cols.a > p->cols.d ? p->cols.a : p->cols.d;
   p->cols.need = (m > p->cols.v ? m : p->cols.v) + 1;
+  s->value_column = p->cols.v + 1;
   return data ? long_row (r, &p->cols, row) : RO_OK;
 }
 
@@ -734,7 +898,7 @@ int
 ro_sheet_read (ro_sheet_t *sheet, const char *text, size_t len,
                const ro_read_options_t *options, ro_read_error_t *err)
 {
-  reader_t r = { sheet, options, err, ' ', 0, text, 0 };
+  reader_t r = { sheet, options, err, ' ', 0, text, 0, options->percent };
   plan_t plan = { 0, { NULL, 0 }, { 0, 1, 2, 3 } };
   row_t row = { NULL, 0, 0 };
   const char *p = text, *end = text + len;
@@ -775,5 +939,7 @@ ro_sheet_read (ro_sheet_t *sheet, const char *text, size_t len,
   free (row.cell);
   if (rc != RO_OK)
     ro_sheet_clear (sheet);
+  else
+    sheet->percent = r.percent;
   return rc;
 }

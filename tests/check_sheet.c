@@ -285,6 +285,80 @@ static const want_t want_armies_max[] = {
   {RO_ARMIES_MAX, RO_ARMIES_MAX, "1/2", "0", 2, 21, "1/2"},
 };
 
+/* Headers in words, as people head a CSV (issue 13): the counts named
+   "Attacking armies" and "Defending armies", the values a percentage
+   by the header's '%'.  */
+static const char worded_header[] =
+  "Attacking armies,Defending armies,Attacker win %\n"
+  "2,1,41.67\n"
+  "3,2,36.27\n";
+static const want_t want_worded_header[] = {
+  {2, 1, "4167/10000", "1/10000", 2, 5, "41.67"},
+  {3, 2, "3627/10000", "1/10000", 3, 5, "36.27"},
+};
+
+/* The defender's chance, named so, the counts in the other order: the
+   value is read as it stands and the sheet says whose chance it is.  */
+static const char defender_holds[] =
+  "Defending armies\tAttackers\tDefender holds\n"
+  "1\t2\t7/12\n";
+static const want_t want_defender_holds[] = {
+  {2, 1, "7/12", "0", 2, 5, "7/12"},
+};
+
+/* Both chances: the attacker's is the value, wherever it stands.  */
+static const char both_chances[] =
+  "A;D;P(D wins);P(A wins)\n"
+  "3;2;0.64;0.36\n";
+static const want_t want_both_chances[] = {
+  {3, 2, "36/100", "1/100", 2, 10, "0.36"},
+};
+
+/* Only the defender's: P(loss) is the attacker's loss.  */
+static const char only_loss[] =
+  "attackers,defenders,P(loss)\n"
+  "2,1,0.5833\n";
+static const want_t want_only_loss[] = {
+  {2, 1, "5833/10000", "1/10000", 2, 5, "0.5833"},
+};
+
+/* A verb of losing: the defender's loss is the attacker's win.  */
+static const char defender_loses[] =
+  "Attackers;Defenders;Rounds;Defender loses\n"
+  "2;1;1;0.4167\n";
+static const want_t want_defender_loses[] = {
+  {2, 1, "4167/10000", "1/10000", 2, 7, "0.4167"},
+};
+
+/* A column about a side that counts no armies at the start, and the
+   percent in words.  */
+static const char not_counts[] =
+  "Attacker dice,Attacking armies,Expected attackers left,"
+  "Defending armies,Win percentage\n"
+  "3,2,1.2,1,41.7\n";
+static const want_t want_not_counts[] = {
+  {2, 1, "417/1000", "1/1000", 2, 11, "41.7"},
+};
+
+/* The third of three, named for the defender.  */
+static const char third_defender[] =
+  "attackers,defenders,defender\n"
+  "2,1,0.58\n";
+static const want_t want_third_defender[] = {
+  {2, 1, "58/100", "1/100", 2, 5, "0.58"},
+};
+
+/* Columns chosen by the caller among both sides' chances.  */
+static const char two_sides[] =
+  "att,def,win,lose\n"
+  "2,1,0.4167,0.5833\n";
+static const want_t want_two_sides_lose[] = {
+  {2, 1, "5833/10000", "1/10000", 2, 12, "0.5833"},
+};
+static const want_t want_two_sides_win[] = {
+  {2, 1, "4167/10000", "1/10000", 2, 5, "0.4167"},
+};
+
 #define WANT(w) w, sizeof w / sizeof *w
 
 static const struct
@@ -298,55 +372,88 @@ static const struct
   size_t skipped;
   const want_t *want;
   size_t n;
+  /* What the sheet says of its numbers: percentages, the defender's
+     chance, the value column (0 for a grid).  */
+  int pct, defender;
+  size_t value_column;
 } read_cases[] = {
   {"georgiou", georgiou, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_GRID, '\t', 1,
-   WANT (want_georgiou)},
+   WANT (want_georgiou), 0, 0, 0},
   {"mcloone", mcloone, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_GRID, '|', 1,
-   WANT (want_mcloone)},
+   WANT (want_mcloone), 0, 0, 0},
   {"wieringa", wieringa, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_GRID, ' ', 3,
-   WANT (want_wieringa)},
+   WANT (want_wieringa), 0, 0, 0},
   {"spaced corner", spaced_corner, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_GRID,
-   ' ', 0, WANT (want_spaced_corner)},
+   ' ', 0, WANT (want_spaced_corner), 0, 0, 0},
   {"osborne", osborne, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_GRID, ' ', 1,
-   WANT (want_osborne)},
+   WANT (want_osborne), 0, 0, 0},
   {"worded", worded, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_GRID, ' ', 1,
-   WANT (want_worded)},
+   WANT (want_worded), 0, 0, 0},
   {"markdown", markdown, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_GRID, '|', 1,
-   WANT (want_markdown)},
+   WANT (want_markdown), 0, 0, 0},
   {"latex", latex, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_GRID, '&', 1,
-   WANT (want_latex)},
+   WANT (want_latex), 0, 0, 0},
   {"csv long", csv_long, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_LONG, ',', 0,
-   WANT (want_csv_long)},
+   WANT (want_csv_long), 0, 0, 3},
   {"csv named", csv_named, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_LONG, ',', 0,
-   WANT (want_csv_named)},
+   WANT (want_csv_named), 0, 0, 4},
   {"csv unnamed", csv_unnamed, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_LONG, ',',
-   0, WANT (want_csv_unnamed)},
+   0, WANT (want_csv_unnamed), 0, 0, 1},
   {"tsv long", tsv_long, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_LONG, '\t', 1,
-   WANT (want_tsv_long)},
+   WANT (want_tsv_long), 0, 0, 3},
   {"headerless", headerless, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_LONG, ',',
-   0, WANT (want_headerless)},
+   0, WANT (want_headerless), 0, 0, 3},
   {"forced long", headerless, RO_LAYOUT_LONG, NULL, 0, RO_LAYOUT_LONG, ',',
-   0, WANT (want_headerless)},
+   0, WANT (want_headerless), 0, 0, 3},
   {"columns by name", semicolons, RO_LAYOUT_AUTO, "atk,dfn,win", 0,
-   RO_LAYOUT_LONG, ';', 0, WANT (want_semicolons)},
+   RO_LAYOUT_LONG, ';', 0, WANT (want_semicolons), 0, 0, 5},
   {"columns by case", semicolons, RO_LAYOUT_AUTO, "ATK,Dfn,WIN", 0,
-   RO_LAYOUT_LONG, ';', 0, WANT (want_semicolons)},
+   RO_LAYOUT_LONG, ';', 0, WANT (want_semicolons), 0, 0, 5},
   {"columns by number", semicolons, RO_LAYOUT_AUTO, "2,3,5", 0,
-   RO_LAYOUT_LONG, ';', 0, WANT (want_semicolons)},
+   RO_LAYOUT_LONG, ';', 0, WANT (want_semicolons), 0, 0, 5},
   {"columns headerless", headerless4, RO_LAYOUT_AUTO, "1,2,4", 0,
-   RO_LAYOUT_LONG, ',', 0, WANT (want_headerless4)},
+   RO_LAYOUT_LONG, ',', 0, WANT (want_headerless4), 0, 0, 4},
   {"crlf", crlf, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_LONG, ',', 0,
-   WANT (want_crlf)},
+   WANT (want_crlf), 0, 0, 3},
   {"cr only", cr_only, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_LONG, '\t', 0,
-   WANT (want_cr_only)},
+   WANT (want_cr_only), 0, 0, 3},
   {"bom grid", bom_grid, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_GRID, '\t', 0,
-   WANT (want_bom_grid)},
+   WANT (want_bom_grid), 0, 0, 0},
   {"percent", percent_grid, RO_LAYOUT_AUTO, NULL, 1, RO_LAYOUT_GRID, '\t',
-   0, WANT (want_percent_grid)},
+   0, WANT (want_percent_grid), 1, 0, 0},
   {"cornerless", cornerless, RO_LAYOUT_GRID, NULL, 0, RO_LAYOUT_GRID, ',',
-   0, WANT (want_cornerless)},
+   0, WANT (want_cornerless), 0, 0, 0},
   {"armies max", armies_max, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_LONG, ',',
-   0, WANT (want_armies_max)},
+   0, WANT (want_armies_max), 0, 0, 3},
+  {"worded header", worded_header, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_LONG,
+   ',', 0, WANT (want_worded_header), 1, 0, 3},
+  {"worded header, forced long", worded_header, RO_LAYOUT_LONG, NULL, 0,
+   RO_LAYOUT_LONG, ',', 0, WANT (want_worded_header), 1, 0, 3},
+  {"defender holds", defender_holds, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_LONG,
+   '\t', 0, WANT (want_defender_holds), 0, 1, 3},
+  {"both chances", both_chances, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_LONG,
+   ';', 0, WANT (want_both_chances), 0, 0, 4},
+  {"only loss", only_loss, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_LONG, ',', 0,
+   WANT (want_only_loss), 0, 1, 3},
+  {"defender loses", defender_loses, RO_LAYOUT_AUTO, NULL, 0,
+   RO_LAYOUT_LONG, ';', 0, WANT (want_defender_loses), 0, 0, 4},
+  {"not counts", not_counts, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_LONG, ',', 0,
+   WANT (want_not_counts), 1, 0, 5},
+  {"third defender", third_defender, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_LONG,
+   ',', 0, WANT (want_third_defender), 0, 1, 3},
+  {"columns: lose by name", two_sides, RO_LAYOUT_AUTO, "att,def,lose", 0,
+   RO_LAYOUT_LONG, ',', 0, WANT (want_two_sides_lose), 0, 1, 4},
+  {"columns: :defender", two_sides, RO_LAYOUT_AUTO, "1,2,4:defender", 0,
+   RO_LAYOUT_LONG, ',', 0, WANT (want_two_sides_lose), 0, 1, 4},
+  {"columns: :attacker overrides", two_sides, RO_LAYOUT_AUTO,
+   "1,2,lose:Attacker", 0, RO_LAYOUT_LONG, ',', 0,
+   WANT (want_two_sides_lose), 0, 0, 4},
+  {"columns: :defender of win", two_sides, RO_LAYOUT_AUTO,
+   "att,def,win:defender", 0, RO_LAYOUT_LONG, ',', 0,
+   WANT (want_two_sides_win), 0, 1, 3},
+  {"columns: headerless :defender", headerless, RO_LAYOUT_AUTO,
+   "1,2,3:defender", 0, RO_LAYOUT_LONG, ',', 0, WANT (want_headerless), 0, 1,
+   3},
 };
 
 #define N_READ_CASES (sizeof read_cases / sizeof *read_cases)
@@ -381,6 +488,14 @@ START_TEST (test_read)
                      sheet.skipped, read_cases[_i].skipped);
       check_entries (&sheet, read_cases[_i].want, read_cases[_i].n,
                      read_cases[_i].name);
+      ck_assert_msg (sheet.percent == read_cases[_i].pct
+                     && sheet.defender == read_cases[_i].defender
+                     && sheet.value_column == read_cases[_i].value_column,
+                     "%s: percent %d, defender %d, value column %zu; "
+                     "expected %d, %d, %zu", read_cases[_i].name,
+                     sheet.percent, sheet.defender, sheet.value_column,
+                     read_cases[_i].pct, read_cases[_i].defender,
+                     read_cases[_i].value_column);
     }
   ro_sheet_clear (&sheet);
 }
@@ -493,6 +608,17 @@ static const struct
    "cells"},
   {"columns: huge number", "3,2,0.5\n", 0, RO_LAYOUT_AUTO,
    "1,2,99999999999999999999999", 1, 8, "cells"},
+  {"columns: unknown side", "3,2,0.5\n", 0, RO_LAYOUT_AUTO, "1,2,3:both", 0,
+   0, "no column"},
+  {"columns: only a side", "3,2,0.5\n", 0, RO_LAYOUT_AUTO, "1,2,:defender",
+   0, 0, "no column"},
+  {"worded, one side", "Attacking armies,Attacker win %\n3,50\n", 0,
+   RO_LAYOUT_AUTO, NULL, 1, 1, "no attackers and defenders"},
+  {"dice are not armies", "Attacker dice,Defender dice,P\n3,2,0.37\n", 0,
+   RO_LAYOUT_LONG, NULL, 1, 1, "no attackers and defenders"},
+  {"losses are no chance", "Attacking armies,Defending armies,Attacker "
+   "losses,Defender losses\n3,2,1,1\n", 0, RO_LAYOUT_AUTO, NULL, 1, 1,
+   "which column"},
 };
 
 #define N_BAD_CASES (sizeof bad_cases / sizeof *bad_cases)
