@@ -26,4 +26,7 @@ if [ -n "$missing" ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing
 fi
 
+# m4/ is not in git: libtoolize fills it, but aclocal runs first and
+# warns "couldn't open directory 'm4'" when it is missing.
+mkdir -p m4
 autoreconf --install --force

@@ -23,7 +23,8 @@
 #   RISKODDS        the program to time (default ./src/riskodds relative to
 #                   the current directory, else `riskodds` on PATH)
 #   RISKODDS_PEERS  directory holding peer_fractions.py and peer.gp
-#                   (default: ../shared/bench relative to the source tree top)
+#                   (default: bench/peers in the source tree, beside this
+#                   script)
 #   RISKODDS_BENCH_PARTS
 #                   which parts to run: all (default), peers or engines;
 #                   --peers-only and --engines-only override it (`make bench`
@@ -145,8 +146,7 @@ fi
 # --- locate the peers ---------------------------------------------------------
 if [ "$run_peers" = 1 ]; then
     script_dir=$(cd "$(dirname "$0")" && pwd) || die "cannot resolve $0"
-    srctop=$(cd "$script_dir/.." && pwd)
-    peers=${RISKODDS_PEERS:-$srctop/../shared/bench}
+    peers=${RISKODDS_PEERS:-$script_dir/peers}
     [ -d "$peers" ] || die "peer directory $peers not found (set RISKODDS_PEERS)"
     peers=$(cd "$peers" && pwd)
     py_peer=$peers/peer_fractions.py

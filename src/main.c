@@ -254,6 +254,7 @@ Exit status: 0 on success; 1 when verify finds a value that disagrees;\n\
 too large for the memory limit, or an error writing the output.\n\
 \n\
 See the riskodds(1) manual page for the output formats.\n", stdout);
+  printf ("\nReport bugs to: %s\n", PACKAGE_BUGREPORT);
 }
 
 static void
