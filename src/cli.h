@@ -241,4 +241,9 @@ int cmd_policy (const cli_opts_t *opts, int argc, char **argv);
 int cli_output_start (const char *file);
 int cli_output_finish (int status);
 
+/* help.c: whether WORD names a subcommand; print the help of SUB
+   ("" or "battle": one battle), or an error for an unknown one.  */
+int cli_is_subcommand (const char *word);
+int cli_help (const char *sub);
+
 #endif /* CLI_H */

@@ -200,7 +200,8 @@ Options:\n\
                          (default: right when correctly rounded to the\n\
                          digits it shows)\n\
       --columns=A,D,V  verify: the attackers, defenders and value\n\
-                         columns of a long table, by name or number\n\
+                         columns of a long table, by name or number;\n\
+                         V:defender for the defender's chance\n\
       --layout=L       verify: 'auto' (default), 'grid' or 'long'\n\
       --percent        verify: numbers without '%' are percentages too\n\
       --float          verify: double precision against the exact values\n\
@@ -534,6 +535,21 @@ takes_next_argument (const char *arg)
   return 0;
 }
 
+/* --help: the help of the subcommand named on the command line (the
+   first word that names one), else the whole usage.  Returns 1.  */
+static int
+help (int argc, char **argv)
+{
+  for (int i = 1; i < argc; i++)
+    if (cli_is_subcommand (argv[i]))
+      {
+        cli_help (argv[i]);
+        return 1;
+      }
+  usage ();
+  return 1;
+}
+
 /* Army counts are operands, so a negative one ("-10") would reach getopt
    as a cluster of unknown options: find it first and say what it is.  */
 static int
@@ -611,7 +627,7 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
       case OPT_ATTACK_BONUS: case OPT_DEFEND_BONUS: case OPT_TIES:
         rc = parse_rule_option (&opts->rules, c, optarg);
         break;
-      case 'h': usage (); *done = 1; return CLI_EXIT_OK;
+      case 'h': *done = help (argc, argv); return CLI_EXIT_OK;
       case 'V': version (); *done = 1; return CLI_EXIT_OK;
       case ':':
         return cli_usage_error ("option '%s' requires an argument",
@@ -782,6 +798,17 @@ main (int argc, char **argv)
   char **args = argv + optind;
   const char *sub = nargs > 0 && isalpha ((unsigned char) args[0][0])
     ? args[0] : "";
+  if (strcmp (sub, "help") == 0)
+    {
+      /* riskodds help [SUB] */
+      if (nargs > 2)
+        rc = cli_usage_error ("'help' takes one subcommand");
+      else if (nargs == 2)
+        rc = cli_help (args[1]);
+      else
+        usage ();
+      return cli_output_finish (rc);
+    }
   rc = check_applicable (&opts, sub);
   if (rc == CLI_EXIT_OK && opts.output && strcmp (opts.output, "-") != 0)
     rc = cli_output_start (opts.output);

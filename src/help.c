@@ -1,0 +1,184 @@
+/* help.c -- riskodds SUB --help and riskodds help SUB: one subcommand's help */
+
+#include <config.h>
+
+#include <string.h>
+
+#include "cli.h"
+
+/* Each subcommand's help: its synopsis, what it prints, its own options
+   and two examples.  The options every subcommand shares (the rules,
+   the dice policies, --count, --digits, --format, -o, --max-memory) are
+   described once, by riskodds --help.  */
+typedef struct
+{
+  const char *name;
+  const char *text;
+} help_t;
+
+static const help_t helps[] = {
+  {"battle",
+   "Usage: riskodds [OPTION]... A D\n"
+   "The exact probability that A attacking armies conquer a territory\n"
+   "held by D, as a reduced fraction and a correctly rounded decimal.\n"
+   "\n"
+   "Options of a battle:\n"
+   "      --dist           also print how the battle ends: every end's\n"
+   "                         probability and the cumulative sums\n"
+   "      --stats          also print the expected armies left and lost,\n"
+   "                         and their variances\n"
+   "      --stop=K, --goal=G  stop (and lose) at K armies; stop (and win)\n"
+   "                         when the defender is down to G\n"
+   "      --method=M       the engine: 'auto' (default), 'strip' or\n"
+   "                         'recursion'; the values are the same\n"
+   "\n"
+   "Examples:\n"
+   "  riskodds --digits 100 18 6       McLoone's example to 100 digits\n"
+   "  riskodds --dist --stats 10 5     how 10 against 5 ends\n"},
+  {"round",
+   "Usage: riskodds round [OPTION]...\n"
+   "The exact outcome counts of one round of dice, for every number of\n"
+   "attack and defence dice the rules allow: in how many of the equally\n"
+   "likely rolls each side loses how many armies.\n"
+   "\n"
+   "Its own options: none beyond the rules and --defender wieringa or\n"
+   "wieringa-rolled (an answer fixed per roll); --format text, csv or\n"
+   "json.\n"
+   "\n"
+   "Examples:\n"
+   "  riskodds round                   the standard game's counts\n"
+   "  riskodds round --format csv --defend-dice 3\n"},
+  {"game",
+   "Usage: riskodds game [OPTION]...\n"
+   "The one-round game matrix of Georgiou's analysis: the expected net\n"
+   "result per round and per comparison for every number of dice, the\n"
+   "saddle point, the game value, p = 1/2 + v/2 and the equilibrium\n"
+   "force ratio.\n"
+   "\n"
+   "Its own options: none beyond the rules (no dice policies: the\n"
+   "matrix is the choice).\n"
+   "\n"
+   "Examples:\n"
+   "  riskodds game                    the standard game\n"
+   "  riskodds game --attack-bonus 1   an attacking hero\n"},
+  {"binomial",
+   "Usage: riskodds binomial [OPTION]... A D\n"
+   "Georgiou's binomial model (his Model 2) of the battle A against D\n"
+   "beside its exact probability and the model's error; A and D may be\n"
+   "ranges LO..HI, for a table.\n"
+   "\n"
+   "Its own options:\n"
+   "      --game-value=V   'georgiou' (default), 'consistent', or an exact\n"
+   "                         number such as 0.0395 or -1/3\n"
+   "\n"
+   "Examples:\n"
+   "  riskodds binomial --count attackers 3..15 2..15\n"
+   "  riskodds binomial --count attackers --game-value 0.0395 10 10\n"},
+  {"chain",
+   "Usage: riskodds chain [OPTION]... A D1 [D2]...\n"
+   "A armies take territories of D1, D2, ... armies one after another,\n"
+   "leaving one army in each: the probability of taking them all, how\n"
+   "far the chain gets, and the armies that reach the last territory.\n"
+   "\n"
+   "Its own options: --stop=K applies to every battle (no --goal).\n"
+   "\n"
+   "Examples:\n"
+   "  riskodds chain 20 3 2 4 1        four territories in a row\n"
+   "  riskodds chain --format json 12 3 3\n"},
+  {"needed",
+   "Usage: riskodds needed [OPTION]... D | LO..HI | D1 D2...\n"
+   "The smallest attack A with P(win) at least --target: against D, each\n"
+   "D of LO..HI, or for taking the whole chain D1 D2 ...\n"
+   "\n"
+   "Its own options:\n"
+   "      --target=P       the probability to reach (default 1/2), a\n"
+   "                         decimal or a fraction, compared exactly\n"
+   "      --method=M       'auto' (default), 'strip' (search battle by\n"
+   "                         battle) or 'recursion' (one pass over the\n"
+   "                         grid); the answers are the same\n"
+   "\n"
+   "Examples:\n"
+   "  riskodds needed 766              the armies for even odds\n"
+   "  riskodds needed --target 0.9 1..10\n"},
+  {"table",
+   "Usage: riskodds table [OPTION]...\n"
+   "P(win) for every battle of --attackers LO..HI against --defenders\n"
+   "LO..HI, from one pass of the recursion: a reference table.\n"
+   "\n"
+   "Its own options:\n"
+   "      --attackers=LO..HI  the attacker counts (default 1..10)\n"
+   "      --defenders=LO..HI  the defender counts (default 1..10)\n"
+   "      --places=N       N digits after the point instead of --digits\n"
+   "      --stats          (csv, tsv, json) expected armies left and lost\n"
+   "  -f, --format=FMT     also 'tsv', 'markdown' and 'latex' (captioned\n"
+   "                         with the rules), or from -o's extension\n"
+   "\n"
+   "Examples:\n"
+   "  riskodds table --format csv --attackers 1..30 --defenders 1..30\n"
+   "  riskodds table --format latex --places 3 -o table.tex\n"},
+  {"verify",
+   "Usage: riskodds verify [OPTION]... FILE...\n"
+   "  or:  riskodds verify --float [OPTION]...\n"
+   "Judge the numbers of published tables (FILE, or - for standard\n"
+   "input) against the exact values: each is right when it is the exact\n"
+   "value correctly rounded to the digits it shows.  With --float, show\n"
+   "what double precision loses over a grid.\n"
+   "\n"
+   "Its own options:\n"
+   "      --tolerance=X    right when within X of the exact value\n"
+   "      --columns=A,D,V  the columns of a long table, by name or number;\n"
+   "                         V:defender for a column of the defender's\n"
+   "                         chance, judged against 1 - P(win)\n"
+   "      --layout=L       'auto' (default), 'grid' or 'long'\n"
+   "      --percent        numbers without '%' are percentages too\n"
+   "      --float          double precision over --attackers x --defenders\n"
+   "\n"
+   "Exit status 1 when a value disagrees.\n"
+   "\n"
+   "Examples:\n"
+   "  riskodds verify published/mcloone-exact.txt\n"
+   "  riskodds verify --count attackers published/osborne-table3.txt\n"},
+  {"policy",
+   "Usage: riskodds policy [OPTION]... A D\n"
+   "The dice choices in every state of the battle A against D: where the\n"
+   "attacker rolls fewer dice, the attack rolls the defender answers with\n"
+   "fewer, where that departs from Wieringa's rules, and P(win) under\n"
+   "each pair of policies (by default both sides optimal).\n"
+   "\n"
+   "Its own options: --defender and --attacker choose the policies shown.\n"
+   "\n"
+   "Examples:\n"
+   "  riskodds policy 6 4              where the best choices lie\n"
+   "  riskodds policy --defender wieringa --format csv 10 10\n"},
+};
+
+static const char common[] =
+  "\n"
+  "Rule options (--sides, --attack-dice, --defend-dice, bonuses, --ties),\n"
+  "dice policies (--defender, --attacker) and the common options (--count,\n"
+  "--digits, --values, --format, -o, --max-memory): see riskodds --help.\n";
+
+int
+cli_is_subcommand (const char *word)
+{
+  for (size_t i = 0; i < sizeof helps / sizeof helps[0]; i++)
+    if (strcmp (word, helps[i].name) == 0 && strcmp (word, "battle") != 0)
+      return 1;
+  return 0;
+}
+
+int
+cli_help (const char *sub)
+{
+  const char *name = *sub == '\0' ? "battle" : sub;
+  for (size_t i = 0; i < sizeof helps / sizeof helps[0]; i++)
+    if (strcmp (name, helps[i].name) == 0)
+      {
+        fputs (helps[i].text, stdout);
+        fputs (common, stdout);
+        return CLI_EXIT_OK;
+      }
+  return cli_usage_error ("no help for '%s': the subcommands are round, game, "
+                          "binomial, chain, needed, table, verify and policy",
+                          sub);
+}
