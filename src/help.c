@@ -31,6 +31,9 @@ static const help_t helps[] = {
    "                         when the defender is down to G\n"
    "      --method=M       the engine: 'auto' (default), 'strip' or\n"
    "                         'recursion'; the values are the same\n"
+   "  -f, --format=FMT     also 'tsv', 'markdown' and 'latex' (captioned\n"
+   "                         with the rules), or from -o's extension: one\n"
+   "                         table, that of --dist or --stats if given\n"
    "\n"
    "Examples:\n"
    "  riskodds --digits 100 18 6       McLoone's example to 100 digits\n"
@@ -42,8 +45,8 @@ static const help_t helps[] = {
    "likely rolls each side loses how many armies.\n"
    "\n"
    "Its own options: none beyond the rules and --defender wieringa or\n"
-   "wieringa-rolled (an answer fixed per roll); --format text, csv or\n"
-   "json.\n"
+   "wieringa-rolled (an answer fixed per roll); --format text, csv,\n"
+   "tsv, json, markdown or latex (captioned with the rules).\n"
    "\n"
    "Examples:\n"
    "  riskodds round                   the standard game's counts\n"
@@ -95,7 +98,8 @@ static const help_t helps[] = {
    "                         decimal or a fraction, compared exactly\n"
    "      --method=M       'auto' (default), 'strip' (search battle by\n"
    "                         battle) or 'recursion' (one pass over the\n"
-   "                         grid); the answers are the same\n"
+   "                         grid); the answers are the same; a chain\n"
+   "                         always takes the recursion\n"
    "\n"
    "Examples:\n"
    "  riskodds needed 766              the armies for even odds\n"
@@ -156,7 +160,8 @@ static const char common[] =
   "\n"
   "Rule options (--sides, --attack-dice, --defend-dice, bonuses, --ties),\n"
   "dice policies (--defender, --attacker) and the common options (--count,\n"
-  "--digits, --values, --format, -o, --max-memory): see riskodds --help.\n";
+  "--digits, --values (not for verify), --format, -o, --max-memory): see\n"
+  "riskodds --help.\n";
 
 int
 cli_is_subcommand (const char *word)
