@@ -166,6 +166,9 @@ needed_chain (const cli_opts_t *o, const mpq_t target, const unsigned long *d,
               size_t k)
 {
   unsigned long dmax = 0, a = 0;
+  if (o->method == RO_METHOD_STRIP)
+    return cli_usage_error ("--method strip searches one battle at a time; "
+                            "taking a chain needs the recursion");
   for (size_t i = 0; i < k; i++)
     dmax = d[i] > dmax ? d[i] : dmax;
   int rc = cli_check_memory (o, NEEDED_MAX, dmax);
