@@ -67,6 +67,24 @@ cli_format_name (cli_format_t format)
   return format_name[format];
 }
 
+int
+cli_format_doc (cli_format_t format)
+{
+  return format == CLI_FORMAT_MARKDOWN || format == CLI_FORMAT_LATEX;
+}
+
+int
+cli_format_shown (cli_format_t format)
+{
+  return format == CLI_FORMAT_TEXT || cli_format_doc (format);
+}
+
+char
+cli_format_sep (cli_format_t format)
+{
+  return format == CLI_FORMAT_TSV ? '\t' : ',';
+}
+
 /* Whether A and B are the same word, case ignored.  */
 static int
 same_word (const char *a, const char *b)
@@ -348,8 +366,13 @@ cli_values (const cli_opts_t *o, cli_values_t def)
 int
 cli_values_one (const cli_opts_t *o, const char *what)
 {
-  if (o->values != CLI_VALUES_BOTH || o->format != CLI_FORMAT_TEXT)
+  if (o->values != CLI_VALUES_BOTH || !cli_format_shown (o->format))
     return CLI_EXIT_OK;
+  if (cli_format_doc (o->format))
+    return cli_usage_error ("--values both does not apply to --format %s: "
+                            "like %s, it shows one value per cell (use "
+                            "csv, tsv or json)", cli_format_name (o->format),
+                            what);
   return cli_usage_error ("--values both needs --format csv or json: %s "
                           "shows one value per cell", what);
 }
@@ -491,6 +514,135 @@ cli_print_count_text (FILE *out, const ro_rules_t *rules)
   fprintf (out, "A counts %s.\n", rules->count == RO_COUNT_TERRITORY
            ? "the armies on the territory (one stays behind)"
            : "the armies that fight");
+}
+
+char *
+cli_heading (const ro_rules_t *rules, int count, const char *title)
+{
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream (&buf, &len);
+  if (m == NULL)
+    {
+      cli_error ("out of memory");
+      return NULL;
+    }
+  fprintf (m, "%s\n", title);
+  cli_print_rules_text (m, rules);
+  if (count)
+    cli_print_count_text (m, rules);
+  if (fclose (m) != 0)
+    {
+      free (buf);
+      cli_error ("out of memory");
+      return NULL;
+    }
+  return buf;
+}
+
+/* S in LaTeX's text mode: its special characters escaped (the wording
+   of the rules has none today; a caption or a cell must not break the
+   document if it ever does); NEWLINE (or nothing, when NULL) in place
+   of each newline but a last one.  */
+static void
+latex_text (const char *s, const char *newline)
+{
+  for (const char *p = s; *p; p++)
+    if (*p == '\n')
+      {
+        if (p[1] != '\0' && newline != NULL)
+          fputs (newline, stdout);
+      }
+    else if (*p == '\\')
+      fputs ("\\textbackslash{}", stdout);
+    else if (*p == '~' || *p == '^')
+      printf ("\\%c{}", *p);
+    else if (strchr ("#$%&_{}", *p) != NULL)
+      printf ("\\%c", *p);
+    else
+      putchar (*p);
+}
+
+void
+cli_latex_value (const char *s)
+{
+  const char *slash = strchr (s, '/');
+  if (slash == NULL)
+    latex_text (s, NULL);
+  else
+    printf ("$\\frac{%.*s}{%s}$", (int) (slash - s), s, slash + 1);
+}
+
+void
+cli_doc_open (cli_format_t format, const char *heading)
+{
+  if (format == CLI_FORMAT_LATEX)
+    {
+      fputs ("\\begin{table}\n\\centering\n\\caption{", stdout);
+      latex_text (heading, " ");
+      puts ("}");
+      return;
+    }
+  fputs ("#### ", stdout);
+  for (const char *p = heading; *p; p++)
+    if (*p != '\n')
+      putchar (*p);
+    else if (p[1] != '\0')
+      putchar (' ');
+  puts ("\n");
+}
+
+/* One row of the CELL[I] that are not NULL ("" for an empty cell): in
+   LaTeX, fractions as $\frac{n}{d}$ and the other cells escaped.  */
+void
+cli_doc_row (cli_format_t format, const char *const *cell, size_t n)
+{
+  int latex = format == CLI_FORMAT_LATEX, first = 1;
+  for (size_t i = 0; i < n; i++)
+    if (cell[i] != NULL)
+      {
+        if (latex)
+          {
+            fputs (first ? "" : " & ", stdout);
+            cli_latex_value (cell[i]);
+          }
+        else
+          printf ("| %s ", cell[i]);
+        first = 0;
+      }
+  puts (latex ? " \\\\" : "|");
+}
+
+void
+cli_doc_begin (cli_format_t format, const char *heading,
+               const char *const *head, const char *align, size_t n)
+{
+  int latex = format == CLI_FORMAT_LATEX;
+  cli_doc_open (format, heading);
+  if (latex)
+    fputs ("\\begin{tabular}{", stdout);
+  for (size_t i = 0; i < n && latex; i++)
+    if (head[i] != NULL)
+      putchar (align[i]);
+  if (latex)
+    puts ("}");
+  /* The header: words without a '/', which LaTeX would take for a
+     fraction.  */
+  cli_doc_row (format, head, n);
+  if (latex)
+    puts ("\\hline");
+  for (size_t i = 0; i < n && !latex; i++)
+    if (head[i] != NULL)
+      fputs (align[i] == 'l' ? "|:---" : "|---:", stdout);
+  if (!latex)
+    puts ("|");
+}
+
+void
+cli_doc_end (cli_format_t format)
+{
+  if (format == CLI_FORMAT_LATEX)
+    puts ("\\end{tabular}\n\\end{table}");
 }
 
 void

@@ -18,9 +18,9 @@ typedef enum
   CLI_FORMAT_TEXT = 0,
   CLI_FORMAT_CSV,
   CLI_FORMAT_JSON,
-  CLI_FORMAT_TSV,               /* table only */
-  CLI_FORMAT_MARKDOWN,          /* table only */
-  CLI_FORMAT_LATEX              /* table only */
+  CLI_FORMAT_TSV,               /* tables: table, round, a battle */
+  CLI_FORMAT_MARKDOWN,          /* the same */
+  CLI_FORMAT_LATEX              /* the same */
 } cli_format_t;
 
 /* Which values of P(win) 'table' prints (a bit mask).  */
@@ -70,6 +70,17 @@ int cli_format_of_file (const char *file, cli_format_t *format,
 
 /* The word --format takes for FORMAT.  */
 const char *cli_format_name (cli_format_t format);
+
+/* Whether FORMAT is Markdown or LaTeX: a captioned table for a document,
+   with the columns of the text (one value per cell where the text shows
+   one).  */
+int cli_format_doc (cli_format_t format);
+
+/* Whether FORMAT is for people: the text, Markdown or LaTeX.  */
+int cli_format_shown (cli_format_t format);
+
+/* The field separator of CSV (',') and TSV (a tab).  */
+char cli_format_sep (cli_format_t format);
 
 /* Print "riskodds: MESSAGE" on stderr; return CLI_EXIT_ERROR.  */
 int cli_error (const char *fmt, ...)
@@ -142,8 +153,8 @@ void cli_num_json (FILE *out, const cli_num_t *n);
 /* --values, or DEF (the output's own default) when it was not given.  */
 cli_values_t cli_values (const cli_opts_t *opts, cli_values_t def);
 
-/* Refuse --values both where the text shows one value per cell; WHAT
-   names that text, for the message.  */
+/* Refuse --values both where the text, and so its Markdown and LaTeX,
+   shows one value per cell; WHAT names that text, for the message.  */
 int cli_values_one (const cli_opts_t *opts, const char *what);
 
 /* Fill N with the kinds of V only, the others NULL (cli_num_init makes
@@ -187,6 +198,37 @@ const char *cli_attacker_name (ro_attacker_t attacker);
 
 /* "A counts the armies ...": the counting convention, in a sentence.  */
 void cli_print_count_text (FILE *out, const ro_rules_t *rules);
+
+/* What a table shows, in lines: TITLE (a line, or more), the rules
+   and, when COUNT, the counting convention; the heading of a text and
+   the caption of Markdown and LaTeX.  Newly allocated; NULL after a
+   message when memory runs out.  */
+char *cli_heading (const ro_rules_t *rules, int count, const char *title);
+
+/* Markdown and LaTeX tables.  cli_doc_open: the caption, HEADING on one
+   line: a heading line "#### ..." and a blank line above a Markdown
+   table (Markdown has no caption of its own; verify skips a heading as
+   it skips the text's "# " lines, where it would read Pandoc's "Table: "
+   line as a row), and \begin{table}, \centering and \caption{...} in
+   LaTeX, its special characters escaped.  */
+void cli_doc_open (cli_format_t format, const char *heading);
+
+/* One row of the CELL[I] that are not NULL ("" for an empty cell): in
+   LaTeX, fractions as $\frac{n}{d}$ and the other cells escaped.  */
+void cli_doc_row (cli_format_t format, const char *const *cell, size_t n);
+
+/* The top of a table: cli_doc_open, then (LaTeX) the tabular
+   environment, then the header row of the HEAD[I] that are not NULL
+   (words), each column aligned as ALIGN[I] says ('l' or 'r'), and the
+   rule below it.  */
+void cli_doc_begin (cli_format_t format, const char *heading,
+                    const char *const *head, const char *align, size_t n);
+
+/* The end of the table: \end{tabular} and \end{table} in LaTeX.  */
+void cli_doc_end (cli_format_t format);
+
+/* A LaTeX cell: a fraction n/d as $\frac{n}{d}$, other text escaped.  */
+void cli_latex_value (const char *s);
 
 /* The worst of one kind of error over a grid or a table, and where: the
    battle A v D and, for a table, the entry AT.  */

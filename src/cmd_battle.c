@@ -30,22 +30,35 @@ battle_text_init (battle_text_t *t, const mpq_t win, const cli_opts_t *o)
   return rc;
 }
 
+/* The battle in a sentence, for the text and the caption.  */
+static void
+battle_title (char *buf, size_t n, const cli_opts_t *o, unsigned long a,
+              unsigned long d)
+{
+  if (o->rules.count == RO_COUNT_TERRITORY)
+    snprintf (buf, n, "Attack from a territory of %lu %s (one stays behind) "
+              "against %lu.", a, a == 1 ? "army" : "armies", d);
+  else
+    snprintf (buf, n, "Attack with %lu fighting %s against %lu.", a,
+              a == 1 ? "army" : "armies", d);
+}
+
+static const char *const result_name[2] = {
+  "Attacker conquers", "Defender holds"
+};
+
 static void
 print_text (const cli_opts_t *o, unsigned long a, unsigned long d,
             const battle_text_t *t)
 {
-  if (o->rules.count == RO_COUNT_TERRITORY)
-    printf ("Attack from a territory of %lu %s (one stays behind) "
-            "against %lu.\n", a, a == 1 ? "army" : "armies", d);
-  else
-    printf ("Attack with %lu fighting %s against %lu.\n", a,
-            a == 1 ? "army" : "armies", d);
+  char title[160];
+  battle_title (title, sizeof title, o, a, d);
+  puts (title);
   cli_print_rules_text (stdout, &o->rules);
-  const char *title[2] = { "\nAttacker conquers", "Defender holds" };
   const cli_num_t *n[2] = { &t->win, &t->lose };
   for (int i = 0; i < 2; i++)
     {
-      printf ("%s:\n", title[i]);
+      printf ("%s%s:\n", i ? "" : "\n", result_name[i]);
       if (n[i]->exact)
         printf ("  exact    %s\n", n[i]->exact);
       if (n[i]->decimal)
@@ -53,18 +66,48 @@ print_text (const cli_opts_t *o, unsigned long a, unsigned long d,
     }
 }
 
+/* CSV and TSV: a header and one record.  */
 static void
 print_csv (const cli_opts_t *o, unsigned long a, unsigned long d,
            const battle_text_t *t)
 {
   cli_values_t v = cli_values (o, CLI_VALUES_BOTH);
-  fputs ("attackers,defenders,count", stdout);
-  cli_csv_head (stdout, "win", v, ',');
-  cli_csv_head (stdout, "lose", v, ',');
-  printf ("\n%lu,%lu,%s", a, d, cli_count_name (o->rules.count));
-  cli_csv_fields (stdout, &t->win, v, ',');
-  cli_csv_fields (stdout, &t->lose, v, ',');
+  char sep = cli_format_sep (o->format);
+  printf ("attackers%cdefenders%ccount", sep, sep);
+  cli_csv_head (stdout, "win", v, sep);
+  cli_csv_head (stdout, "lose", v, sep);
+  printf ("\n%lu%c%lu%c%s", a, sep, d, sep, cli_count_name (o->rules.count));
+  cli_csv_fields (stdout, &t->win, v, sep);
+  cli_csv_fields (stdout, &t->lose, v, sep);
   putchar ('\n');
+}
+
+/* Markdown and LaTeX: the text's two results, a row each, its exact and
+   decimal values in columns, under the battle and the rules.  */
+static int
+print_doc (const cli_opts_t *o, unsigned long a, unsigned long d,
+           const battle_text_t *t)
+{
+  char title[160];
+  battle_title (title, sizeof title, o, a, d);
+  char *caption = cli_heading (&o->rules, 0, title);
+  if (caption == NULL)
+    return CLI_EXIT_ERROR;
+  const char *const head[3] = { "Outcome", t->win.exact ? "Exact" : NULL,
+    t->win.decimal ? "Decimal" : NULL
+  };
+  cli_doc_begin (o->format, caption, head, "lrr", 3);
+  free (caption);
+  const cli_num_t *n[2] = { &t->win, &t->lose };
+  for (int i = 0; i < 2; i++)
+    {
+      const char *const cell[3] = { result_name[i], n[i]->exact,
+        n[i]->decimal
+      };
+      cli_doc_row (o->format, cell, 3);
+    }
+  cli_doc_end (o->format);
+  return CLI_EXIT_OK;
 }
 
 /* The JSON object, without its closing brace: --dist and --stats add
@@ -105,7 +148,9 @@ parse_operands (const cli_opts_t *o, int argc, char **argv,
 }
 
 /* With --dist or --stats: P(win) from the distribution, then the
-   distribution and the statistics.  A CSV file holds one table.  */
+   distribution and the statistics.  A CSV, TSV, Markdown or LaTeX file
+   holds one table (the one asked for: --dist or --stats replaces the
+   table of P(win), whose value the distribution carries).  */
 static int
 print_battle (const cli_opts_t *o, unsigned long a, unsigned long d,
               const battle_text_t *t, const ro_dist_t *dist)
@@ -127,12 +172,14 @@ print_battle (const cli_opts_t *o, unsigned long a, unsigned long d,
       fputs ("}\n", stdout);
       return rc;
     }
-  if (o->format == CLI_FORMAT_CSV)
+  if (o->format != CLI_FORMAT_TEXT)
     {
       if (o->dist)
         return cli_print_dist (o, a, d, dist);
       if (o->stats)
         return cli_print_stats (o, a, d, dist);
+      if (cli_format_doc (o->format))
+        return print_doc (o, a, d, t);
       print_csv (o, a, d, t);
       return CLI_EXIT_OK;
     }
@@ -149,10 +196,14 @@ cmd_battle (const cli_opts_t *o, int argc, char **argv)
 {
   unsigned long a, d;
   int rc = parse_operands (o, argc, argv, &a, &d);
+  static const char *const file_name[] = { "", "CSV", "", "TSV",
+    "Markdown", "LaTeX"
+  };
   if (rc == CLI_EXIT_OK && o->dist && o->stats
-      && o->format == CLI_FORMAT_CSV)
-    rc = cli_usage_error ("a CSV file holds one table: give --dist or "
-                          "--stats, or use --format json");
+      && o->format != CLI_FORMAT_TEXT && o->format != CLI_FORMAT_JSON)
+    rc = cli_usage_error ("a %s file holds one table: give --dist or "
+                          "--stats, or use --format json",
+                          file_name[o->format]);
   if (rc == CLI_EXIT_OK && o->stats)
     rc = cli_values_one (o, "the text of --stats");
   if (rc == CLI_EXIT_OK)

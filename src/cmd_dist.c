@@ -19,13 +19,14 @@ typedef struct
 
 /* The kinds of value of the outcome's probability (--values; both by
    default), and of the running total: the same, except that the text
-   shows it as a decimal only when it shows decimals at all (its
-   fraction, as long as the outcome's, is not made).  */
+   (and its Markdown and LaTeX) shows it as a decimal only when it shows
+   decimals at all (its fraction, as long as the outcome's, is not
+   made).  */
 static cli_values_t
 dist_values (const cli_opts_t *o, cli_values_t *cum)
 {
   cli_values_t v = cli_values (o, CLI_VALUES_BOTH);
-  *cum = o->format == CLI_FORMAT_TEXT && (v & CLI_VALUES_DECIMAL)
+  *cum = cli_format_shown (o->format) && (v & CLI_VALUES_DECIMAL)
     ? CLI_VALUES_DECIMAL : v;
   return v;
 }
@@ -51,18 +52,37 @@ dist_row_clear (dist_row_t *row)
   cli_num_clear (&row->cum);
 }
 
+/* The headers of the columns of the text, and of Markdown and LaTeX,
+   after the winner and the armies left, as the rows fill them (NULL
+   where not shown): the decimals of the probability (DEC) and of the
+   running total (CUM), the fraction of the probability (EXACT), and
+   that of the running total (CUM again) when no decimal is shown.  */
+static void
+dist_columns (const char *col[4], const cli_opts_t *o, const char *dec,
+              const char *cum, const char *exact)
+{
+  cli_values_t vc, v = dist_values (o, &vc);
+  int d = (v & CLI_VALUES_DECIMAL) != 0;
+  col[0] = d ? dec : NULL;
+  col[1] = d ? cum : NULL;
+  col[2] = v & CLI_VALUES_EXACT ? exact : NULL;
+  col[3] = d ? NULL : cum;
+}
+
 static void
 print_dist_row (const cli_opts_t *o, unsigned long a, unsigned long d,
                 const ro_outcome_t *x, const dist_row_t *row, size_t i)
 {
   const char *who = x->won ? "attacker" : "defender";
   cli_values_t vc, v = dist_values (o, &vc);
-  if (o->format == CLI_FORMAT_CSV)
+  char sep = cli_format_sep (o->format);
+  if (o->format == CLI_FORMAT_CSV || o->format == CLI_FORMAT_TSV)
     {
-      printf ("%lu,%lu,%s,%s,%lu,%lu", a, d, cli_count_name (o->rules.count),
-              who, x->attackers, x->defenders);
-      cli_csv_fields (stdout, &row->p, v, ',');
-      cli_csv_fields (stdout, &row->cum, vc, ',');
+      printf ("%lu%c%lu%c%s%c%s%c%lu%c%lu", a, sep, d, sep,
+              cli_count_name (o->rules.count), sep, who, sep, x->attackers,
+              sep, x->defenders);
+      cli_csv_fields (stdout, &row->p, v, sep);
+      cli_csv_fields (stdout, &row->cum, vc, sep);
       putchar ('\n');
     }
   else if (o->format == CLI_FORMAT_JSON)
@@ -80,9 +100,51 @@ print_dist_row (const cli_opts_t *o, unsigned long a, unsigned long d,
       const char *const col[4] = { row->p.decimal, row->cum.decimal,
         row->p.exact, row->cum.exact
       };
-      printf ("  %-9s %7lu %7lu ", who, x->attackers, x->defenders);
-      cli_text_columns (o, col);
+      if (o->format == CLI_FORMAT_TEXT)
+        {
+          printf ("  %-9s %7lu %7lu ", who, x->attackers, x->defenders);
+          cli_text_columns (o, col);
+          return;
+        }
+      char al[24], dl[24];
+      snprintf (al, sizeof al, "%lu", x->attackers);
+      snprintf (dl, sizeof dl, "%lu", x->defenders);
+      const char *const cell[7] = { who, al, dl, col[0], col[1], col[2],
+        col[3]
+      };
+      cli_doc_row (o->format, cell, 7);
     }
+}
+
+/* The header of the distribution: the text's, or the caption and the
+   header of Markdown and LaTeX.  */
+static int
+print_dist_head (const cli_opts_t *o, unsigned long a, unsigned long d)
+{
+  const char *col[4];
+  if (o->format == CLI_FORMAT_TEXT)
+    {
+      dist_columns (col, o, "probability", "cumulative", "exact");
+      printf ("\nHow the battle ends (the attacker's armies counted as "
+              "--count says; cumulative:\nthis end or a better one for the "
+              "attacker):\n  %-9s %7s %7s ", "winner", "A left", "D left");
+      cli_text_columns (o, col);
+      return CLI_EXIT_OK;
+    }
+  char title[160];
+  snprintf (title, sizeof title, "How the battle of %lu against %lu ends "
+            "(cumulative: this end or a better one for the attacker).",
+            a, d);
+  char *caption = cli_heading (&o->rules, 1, title);
+  if (caption == NULL)
+    return CLI_EXIT_ERROR;
+  dist_columns (col, o, "Probability", "Cumulative", "Exact");
+  const char *const head[7] = { "Winner", "A left", "D left", col[0],
+    col[1], col[2], col[3]
+  };
+  cli_doc_begin (o->format, caption, head, "lrrrrrr", 7);
+  free (caption);
+  return CLI_EXIT_OK;
 }
 
 /* Print DIST in the chosen format (JSON: the value of "distribution").  */
@@ -92,28 +154,19 @@ cli_print_dist (const cli_opts_t *o, unsigned long a, unsigned long d,
 {
   int rc = CLI_EXIT_OK;
   cli_values_t vc, v = dist_values (o, &vc);
-  if (o->format == CLI_FORMAT_CSV)
+  char sep = cli_format_sep (o->format);
+  if (o->format == CLI_FORMAT_CSV || o->format == CLI_FORMAT_TSV)
     {
-      fputs ("attackers,defenders,count,winner,attackers_left,"
-             "defenders_left", stdout);
-      cli_csv_head (stdout, "", v, ',');
-      cli_csv_head (stdout, "cumulative", vc, ',');
+      printf ("attackers%cdefenders%ccount%cwinner%cattackers_left%c"
+              "defenders_left", sep, sep, sep, sep, sep);
+      cli_csv_head (stdout, "", v, sep);
+      cli_csv_head (stdout, "cumulative", vc, sep);
       putchar ('\n');
     }
   else if (o->format == CLI_FORMAT_JSON)
     fputc ('[', stdout);
   else
-    {
-      int dec = (v & CLI_VALUES_DECIMAL) != 0;
-      const char *const head[4] = {
-        dec ? "probability" : NULL, dec ? "cumulative" : NULL,
-        v & CLI_VALUES_EXACT ? "exact" : NULL, dec ? NULL : "cumulative"
-      };
-      printf ("\nHow the battle ends (the attacker's armies counted as "
-              "--count says; cumulative:\nthis end or a better one for the "
-              "attacker):\n  %-9s %7s %7s ", "winner", "A left", "D left");
-      cli_text_columns (o, head);
-    }
+    rc = print_dist_head (o, a, d);
   mpq_t cum;
   mpq_init (cum);
   for (size_t i = 0; i < dist->n && rc == CLI_EXIT_OK; i++)
@@ -130,6 +183,8 @@ cli_print_dist (const cli_opts_t *o, unsigned long a, unsigned long d,
   mpq_clear (cum);
   if (o->format == CLI_FORMAT_JSON)
     fputc (']', stdout);
+  else if (rc == CLI_EXIT_OK)
+    cli_doc_end (o->format);
   return rc;
 }
 
@@ -144,14 +199,17 @@ static const char *const condition_text[3] = {
 static const char *const quantity_name[4] = {
   "attackers_left", "defenders_left", "attackers_lost", "defenders_lost"
 };
+static const char *const quantity_text[4] = {
+  "attackers left", "defenders left", "attackers lost", "defenders lost"
+};
 
 /* The kinds of value of the statistics: --values, by default both in
-   CSV and JSON and decimals in the text (which shows one value per
-   cell, and so refuses both: see cmd_battle).  */
+   CSV, TSV and JSON and decimals in the text, Markdown and LaTeX (which
+   show one value per cell, and so refuse both: see cmd_battle).  */
 static cli_values_t
 stats_values (const cli_opts_t *o)
 {
-  return cli_values (o, o->format == CLI_FORMAT_TEXT ? CLI_VALUES_DECIMAL
+  return cli_values (o, cli_format_shown (o->format) ? CLI_VALUES_DECIMAL
                      : CLI_VALUES_BOTH);
 }
 
@@ -196,12 +254,14 @@ print_stat (const cli_opts_t *o, unsigned long a, unsigned long d,
       cli_num_clear (&m);
       return CLI_EXIT_ERROR;
     }
-  if (o->format == CLI_FORMAT_CSV)
+  char sep = cli_format_sep (o->format);
+  if (o->format == CLI_FORMAT_CSV || o->format == CLI_FORMAT_TSV)
     {
-      printf ("%lu,%lu,%s,%s,%s", a, d, cli_count_name (o->rules.count),
-              condition_name[c], quantity_name[q]);
-      cli_csv_fields (stdout, &m, kinds, ',');
-      cli_csv_fields (stdout, &v, kinds, ',');
+      printf ("%lu%c%lu%c%s%c%s%c%s", a, sep, d, sep,
+              cli_count_name (o->rules.count), sep, condition_name[c], sep,
+              quantity_name[q]);
+      cli_csv_fields (stdout, &m, kinds, sep);
+      cli_csv_fields (stdout, &v, kinds, sep);
       putchar ('\n');
     }
   else if (o->format == CLI_FORMAT_JSON)
@@ -212,12 +272,38 @@ print_stat (const cli_opts_t *o, unsigned long a, unsigned long d,
       cli_num_json (stdout, &v);
       fputc ('}', stdout);
     }
-  else
+  else if (o->format == CLI_FORMAT_TEXT)
     printf ("  %-15s %-15s %-*s %s\n", q ? "" : condition_text[c],
             quantity_name[q], CLI_DECIMAL_WIDTH (o),
             m.decimal ? m.decimal : m.exact, v.decimal ? v.decimal : v.exact);
+  else
+    {
+      const char *const cell[4] = { q ? "" : condition_text[c],
+        quantity_text[q], m.decimal ? m.decimal : m.exact,
+        v.decimal ? v.decimal : v.exact
+      };
+      cli_doc_row (o->format, cell, 4);
+    }
   cli_num_clear (&m);
   cli_num_clear (&v);
+  return CLI_EXIT_OK;
+}
+
+/* The caption and the header of the statistics in Markdown and
+   LaTeX.  */
+static int
+print_stats_head (const cli_opts_t *o, unsigned long a, unsigned long d)
+{
+  char title[160];
+  snprintf (title, sizeof title, "Expected armies left and lost in the "
+            "battle of %lu against %lu, and their variances (lost = start "
+            "- left).", a, d);
+  char *caption = cli_heading (&o->rules, 1, title);
+  if (caption == NULL)
+    return CLI_EXIT_ERROR;
+  const char *const head[4] = { "Given", "Quantity", "Mean", "Variance" };
+  cli_doc_begin (o->format, caption, head, "llrr", 4);
+  free (caption);
   return CLI_EXIT_OK;
 }
 
@@ -230,15 +316,19 @@ cli_print_stats (const cli_opts_t *o, unsigned long a, unsigned long d,
   int rc = CLI_EXIT_OK;
   ro_stats_init (&st);
   ro_dist_stats (&st, dist, a, d);
-  if (o->format == CLI_FORMAT_CSV)
+  char sep = cli_format_sep (o->format);
+  if (o->format == CLI_FORMAT_CSV || o->format == CLI_FORMAT_TSV)
     {
-      fputs ("attackers,defenders,count,condition,quantity", stdout);
-      cli_csv_head (stdout, "mean", stats_values (o), ',');
-      cli_csv_head (stdout, "variance", stats_values (o), ',');
+      printf ("attackers%cdefenders%ccount%ccondition%cquantity", sep, sep,
+              sep, sep);
+      cli_csv_head (stdout, "mean", stats_values (o), sep);
+      cli_csv_head (stdout, "variance", stats_values (o), sep);
       putchar ('\n');
     }
   else if (o->format == CLI_FORMAT_JSON)
     fputc ('{', stdout);
+  else if (cli_format_doc (o->format))
+    rc = print_stats_head (o, a, d);
   else
     printf ("\nExpected armies (the attacker's counted as --count says; "
             "lost = start - left%s):\n  %-15s %-15s %-*s %s\n",
@@ -252,6 +342,13 @@ cli_print_stats (const cli_opts_t *o, unsigned long a, unsigned long d,
                 st.has[c] ? "{" : "null");
       else if (o->format == CLI_FORMAT_TEXT && !st.has[c])
         printf ("  %-15s (never happens)\n", condition_text[c]);
+      else if (cli_format_doc (o->format) && !st.has[c])
+        {
+          const char *const cell[4] = { condition_text[c],
+            "(never happens)", "", ""
+          };
+          cli_doc_row (o->format, cell, 4);
+        }
       for (int q = 0; q < 4 && st.has[c] && rc == CLI_EXIT_OK; q++)
         rc = print_stat (o, a, d, &st, c, q);
       if (o->format == CLI_FORMAT_JSON && st.has[c])
@@ -259,6 +356,8 @@ cli_print_stats (const cli_opts_t *o, unsigned long a, unsigned long d,
     }
   if (o->format == CLI_FORMAT_JSON)
     fputc ('}', stdout);
+  else if (rc == CLI_EXIT_OK)
+    cli_doc_end (o->format);
   ro_stats_clear (&st);
   return rc;
 }

@@ -23,12 +23,12 @@ outcome_clear (outcome_text_t *t)
 }
 
 /* The kinds of value of the probabilities: --values, or by default the
-   decimal in the text, both in JSON and none in the CSV (whose counts
-   are exact; --values adds the columns).  */
+   decimal in the text, Markdown and LaTeX, both in JSON and none in CSV
+   and TSV (whose counts are exact; --values adds the columns).  */
 static cli_values_t
 round_values (const cli_opts_t *o)
 {
-  return cli_values (o, o->format == CLI_FORMAT_TEXT ? CLI_VALUES_DECIMAL
+  return cli_values (o, cli_format_shown (o->format) ? CLI_VALUES_DECIMAL
                      : o->format == CLI_FORMAT_JSON ? CLI_VALUES_BOTH
                      : CLI_VALUES_DEFAULT);
 }
@@ -51,16 +51,40 @@ outcome_init (outcome_text_t *t, const ro_round_t *r, unsigned k,
   return CLI_EXIT_OK;
 }
 
-static void
+/* What the text says above its table, which Markdown and LaTeX take
+   for their caption.  */
+static const char round_title[] =
+  "One round of dice: the number of the equally likely rolls (of total)\n"
+  "in which the attacker and the defender lose the armies shown.";
+
+/* The caption and the header of Markdown and LaTeX.  */
+static int
+print_doc_header (const cli_opts_t *o)
+{
+  char *caption = cli_heading (&o->rules, 0, round_title);
+  if (caption == NULL)
+    return CLI_EXIT_ERROR;
+  const char *const head[7] = { "Attack dice", "Defend dice",
+    "Attacker losses", "Defender losses", "Count", "Total", "Probability"
+  };
+  cli_doc_begin (o->format, caption, head, "rrrrrrr", 7);
+  free (caption);
+  return CLI_EXIT_OK;
+}
+
+static int
 print_header (const cli_opts_t *o)
 {
-  if (o->format == CLI_FORMAT_CSV)
+  char sep = cli_format_sep (o->format);
+  if (o->format == CLI_FORMAT_CSV || o->format == CLI_FORMAT_TSV)
     {
-      fputs ("attack_dice,defend_dice,attacker_losses,defender_losses,"
-             "count,total", stdout);
-      cli_csv_head (stdout, "", round_values (o), ',');
+      printf ("attack_dice%cdefend_dice%cattacker_losses%cdefender_losses%c"
+              "count%ctotal", sep, sep, sep, sep, sep);
+      cli_csv_head (stdout, "", round_values (o), sep);
       putchar ('\n');
     }
+  else if (cli_format_doc (o->format))
+    return print_doc_header (o);
   else if (o->format == CLI_FORMAT_JSON)
     {
       fputs ("{\"rules\":", stdout);
@@ -69,14 +93,13 @@ print_header (const cli_opts_t *o)
     }
   else
     {
-      fputs ("One round of dice: the number of the equally likely rolls "
-             "(of total)\nin which the attacker and the defender lose the "
-             "armies shown.\n", stdout);
+      puts (round_title);
       cli_print_rules_text (stdout, &o->rules);
       printf ("\n%6s %6s %8s %8s %10s %10s  %s\n", "attack", "defend",
               "attacker", "defender", "count", "total", "probability");
       printf ("%6s %6s %8s %8s\n", "dice", "dice", "losses", "losses");
     }
+  return CLI_EXIT_OK;
 }
 
 static void
@@ -85,10 +108,12 @@ print_outcome (const cli_opts_t *o, const ro_round_t *r, unsigned k,
 {
   unsigned na = r->attack_dice, nd = r->defend_dice;
   unsigned dl = r->comparisons - k;
-  if (o->format == CLI_FORMAT_CSV)
+  char sep = cli_format_sep (o->format);
+  if (o->format == CLI_FORMAT_CSV || o->format == CLI_FORMAT_TSV)
     {
-      printf ("%u,%u,%u,%u,%s,%s", na, nd, k, dl, t->count, t->total);
-      cli_csv_fields (stdout, &t->p, round_values (o), ',');
+      printf ("%u%c%u%c%u%c%u%c%s%c%s", na, sep, nd, sep, k, sep, dl, sep,
+              t->count, sep, t->total);
+      cli_csv_fields (stdout, &t->p, round_values (o), sep);
       putchar ('\n');
     }
   else if (o->format == CLI_FORMAT_JSON)
@@ -99,9 +124,20 @@ print_outcome (const cli_opts_t *o, const ro_round_t *r, unsigned k,
       cli_num_json_keys (stdout, &t->p);
       putchar ('}');
     }
-  else
+  else if (o->format == CLI_FORMAT_TEXT)
     printf ("%6u %6u %8u %8u %10s %10s  %s\n", na, nd, k, dl, t->count,
             t->total, t->p.decimal ? t->p.decimal : t->p.exact);
+  else
+    {
+      char dice[4][12];
+      const unsigned n[4] = { na, nd, k, dl };
+      for (int i = 0; i < 4; i++)
+        snprintf (dice[i], sizeof dice[i], "%u", n[i]);
+      const char *const cell[7] = { dice[0], dice[1], dice[2], dice[3],
+        t->count, t->total, t->p.decimal ? t->p.decimal : t->p.exact
+      };
+      cli_doc_row (o->format, cell, 7);
+    }
 }
 
 static int
@@ -190,7 +226,7 @@ cmd_round (const cli_opts_t *o, int argc, char **argv)
   int rc = CLI_EXIT_OK, first = 1;
   ro_round_t r;
   ro_round_init (&r);
-  print_header (o);
+  rc = print_header (o);
   for (unsigned na = 1; na <= o->rules.attack_dice && rc == CLI_EXIT_OK;
        na++)
     for (unsigned nd = 1; nd <= o->rules.defend_dice && rc == CLI_EXIT_OK;
@@ -211,6 +247,8 @@ cmd_round (const cli_opts_t *o, int argc, char **argv)
       }
   if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_JSON)
     fputs ("]}\n", stdout);
+  else if (rc == CLI_EXIT_OK)
+    cli_doc_end (o->format);
   ro_round_clear (&r);
   return rc;
 }

@@ -39,25 +39,12 @@ is_grid_format (cli_format_t f)
 }
 
 /* What the table shows, the rules and the count, in lines: the heading
-   of the text grid and the caption of Markdown and LaTeX.  NULL when
-   memory runs out.  */
+   of the text grid and the caption of Markdown and LaTeX.  NULL (after
+   a message) when memory runs out.  */
 static char *
 heading_text (const table_t *t)
 {
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *m = open_memstream (&buf, &len);
-  if (m == NULL)
-    return NULL;
-  fputs ("P(attacker conquers).\n", m);
-  cli_print_rules_text (m, &t->o->rules);
-  cli_print_count_text (m, &t->o->rules);
-  if (fclose (m) != 0)
-    {
-      free (buf);
-      return NULL;
-    }
-  return buf;
+  return cli_heading (&t->o->rules, 1, "P(attacker conquers).");
 }
 
 /* Heading lines of the text grid start with "# ", so that the grid reads
@@ -73,58 +60,31 @@ print_text_heading (const table_t *t)
   free (buf);
 }
 
-/* The heading as one line: a heading ("#### ") above a Markdown table,
-   which has no caption of its own and which verify skips as it skips the
-   text grid's "# " lines (Pandoc's "Table: " line would be read as a
-   row), and \caption{} in LaTeX, with LaTeX's special characters escaped
-   (the rules' wording has none today; a caption must not break the
-   document if it ever does).  */
-static void
-print_caption (const table_t *t)
-{
-  char *buf = heading_text (t);
-  if (buf == NULL)
-    return;
-  int latex = t->o->format == CLI_FORMAT_LATEX;
-  fputs (latex ? "\\caption{" : "#### ", stdout);
-  for (const char *p = buf; *p; p++)
-    if (*p == '\n')
-      {
-        if (p[1] != '\0')
-          putchar (' ');
-      }
-    else if (latex && *p == '\\')
-      fputs ("\\textbackslash{}", stdout);
-    else if (latex && (*p == '~' || *p == '^'))
-      printf ("\\%c{}", *p);
-    else if (latex && strchr ("#$%&_{}", *p) != NULL)
-      printf ("\\%c", *p);
-    else
-      putchar (*p);
-  puts (latex ? "}" : "\n");
-  free (buf);
-}
-
-static void
+/* The caption (cli_doc_open) of Markdown and LaTeX, then the header of
+   the grid.  */
+static int
 print_grid_header (const table_t *t)
 {
   const cli_opts_t *o = t->o;
+  if (cli_format_doc (o->format))
+    {
+      char *caption = heading_text (t);
+      if (caption == NULL)
+        return CLI_EXIT_ERROR;
+      cli_doc_open (o->format, caption);
+      free (caption);
+    }
   if (o->format == CLI_FORMAT_LATEX)
     {
       /* The columns are right-aligned, which lines the decimals up on
          their point when --places gives every one the same places.  */
-      fputs ("\\begin{table}\n\\centering\n", stdout);
-      print_caption (t);
       fputs ("\\begin{tabular}{r|", stdout);
       for (unsigned long d = t->d[0]; d <= t->d[1]; d++)
         putchar ('r');
       fputs ("}\n$A \\backslash D$", stdout);
     }
   else if (o->format == CLI_FORMAT_MARKDOWN)
-    {
-      print_caption (t);
-      fputs ("| A\\D", stdout);
-    }
+    fputs ("| A\\D", stdout);
   else if (t->held == NULL)
     printf ("%5s", "A\\D");
   for (unsigned long d = t->d[0]; d <= t->d[1]; d++)
@@ -145,9 +105,10 @@ print_grid_header (const table_t *t)
     }
   else if (t->held == NULL)
     putchar ('\n');
+  return CLI_EXIT_OK;
 }
 
-static void
+static int
 print_header (const table_t *t)
 {
   const cli_opts_t *o = t->o;
@@ -155,8 +116,8 @@ print_header (const table_t *t)
   if (o->format == CLI_FORMAT_TEXT)
     print_text_heading (t);
   if (t->grid)
-    print_grid_header (t);
-  else if (o->format == CLI_FORMAT_JSON)
+    return print_grid_header (t);
+  if (o->format == CLI_FORMAT_JSON)
     {
       fputs ("{\"rules\":", stdout);
       cli_print_rules_json (stdout, &o->rules);
@@ -179,17 +140,7 @@ print_header (const table_t *t)
         }
       putchar ('\n');
     }
-}
-
-/* LaTeX writes a fraction as $\frac{n}{d}$.  */
-static void
-print_latex_value (const char *s)
-{
-  const char *slash = strchr (s, '/');
-  if (slash == NULL)
-    fputs (s, stdout);
-  else
-    printf ("$\\frac{%.*s}{%s}$", (int) (slash - s), s, slash + 1);
+  return CLI_EXIT_OK;
 }
 
 /* One cell of a grid.  */
@@ -215,7 +166,7 @@ grid_cell (table_t *t, unsigned long a, unsigned long d, const char *v)
   if (o->format == CLI_FORMAT_LATEX)
     {
       fputs (" & ", stdout);
-      print_latex_value (v);
+      cli_latex_value (v);
     }
   else if (o->format == CLI_FORMAT_MARKDOWN)
     printf (" | %s", v);
@@ -400,7 +351,7 @@ print_footer (const table_t *t)
   if (t->held != NULL)
     print_held (t);
   else if (t->o->format == CLI_FORMAT_LATEX)
-    puts ("\\end{tabular}\n\\end{table}");
+    cli_doc_end (t->o->format);
   else if (t->o->format == CLI_FORMAT_JSON)
     puts ("]}");
 }
@@ -435,9 +386,10 @@ cmd_table (const cli_opts_t *o, int argc, char **argv)
     rc = hold_grid (&t);
   if (rc != CLI_EXIT_OK)
     return rc;
-  print_header (&t);
-  rc = ro_battle_grid (&o->rules, t.a[0], t.a[1], t.d[0], t.d[1],
-                       visit_cell, &t);
+  rc = print_header (&t);
+  if (rc == CLI_EXIT_OK)
+    rc = ro_battle_grid (&o->rules, t.a[0], t.a[1], t.d[0], t.d[1],
+                         visit_cell, &t);
   if (rc < 0)
     rc = cli_error ("%s", ro_strerror (rc));
   if (rc == CLI_EXIT_OK)

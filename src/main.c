@@ -171,7 +171,9 @@ Options:\n\
       --places=N       table: N digits after the decimal point instead,\n\
                          correctly rounded the same way (0 to 1000000)\n\
   -f, --format=FMT     output format: 'text' (default), 'csv' or 'json';\n\
-                         for table also 'tsv', 'markdown' or 'latex'\n\
+                         for a battle (with --dist or --stats: its\n\
+                         table), round and table also 'tsv', 'markdown'\n\
+                         or 'latex' (captioned with the rules)\n\
   -o, --output=FILE    write the output to FILE, atomically: a failed or\n\
                          interrupted run leaves FILE as it was; without\n\
                          --format, FILE's extension names the format\n\
@@ -740,17 +742,17 @@ check_applicable (const cli_opts_t *o, const char *sub)
     return cli_usage_error ("--float checks double precision over a grid; "
                             "--tolerance, --columns, --layout and --percent "
                             "are for reading files");
-  if (o->format >= CLI_FORMAT_TSV && !table && o->format_ext != NULL)
-    return cli_usage_error ("-o %s: '.%s' names the %s format, which %s%s%s "
+  /* TSV, Markdown and LaTeX are for the outputs that are one table.  */
+  int tabular = table || *sub == '\0' || strcmp (sub, "round") == 0;
+  if (o->format >= CLI_FORMAT_TSV && !tabular && o->format_ext != NULL)
+    return cli_usage_error ("-o %s: '.%s' names the %s format, which '%s' "
                             "does not print (tsv, markdown and latex are "
-                            "for 'table'); give --format text, csv or json",
-                            o->output, o->format_ext,
-                            cli_format_name (o->format),
-                            *sub ? "'" : "a battle A D", sub,
-                            *sub ? "'" : "");
-  if (o->format >= CLI_FORMAT_TSV && !table)
+                            "for 'table', 'round' and a battle A D); give "
+                            "--format text, csv or json", o->output,
+                            o->format_ext, cli_format_name (o->format), sub);
+  if (o->format >= CLI_FORMAT_TSV && !tabular)
     return cli_usage_error ("--format tsv, markdown and latex apply only "
-                            "to 'table'");
+                            "to 'table', 'round' and a battle A D");
   int rc = check_policies (o, sub);
   return rc == CLI_EXIT_OK ? check_method (o, sub) : rc;
 }
