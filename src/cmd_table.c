@@ -121,11 +121,12 @@ print_header (const table_t *t)
     {
       fputs ("{\"rules\":", stdout);
       cli_print_rules_json (stdout, &o->rules);
-      printf (",\"count\":\"%s\",\"%s\":%lu,\"attackers\":[%lu,%lu],"
+      printf (",\"count\":\"%s\",\"%s\":%lu,%s\"attackers\":[%lu,%lu],"
               "\"defenders\":[%lu,%lu],\"cells\":[",
               cli_count_name (o->rules.count),
               o->places_given ? "places" : "digits",
-              o->places_given ? o->places : o->digits, t->a[0], t->a[1],
+              o->places_given ? o->places : o->digits,
+              o->percent ? "\"percent\":true," : "", t->a[0], t->a[1],
               t->d[0], t->d[1]);
     }
   else
@@ -217,6 +218,49 @@ long_cell (table_t *t, unsigned long a, unsigned long d, const cli_num_t *n)
   t->first = 0;
 }
 
+/* With --percent, the decimal D of 100 Q followed by the percent sign
+   (which the LaTeX rows escape), in place of D.  */
+static char *
+percent_text (char *d)
+{
+  const char *sign = "%";
+  char *p = d ? malloc (strlen (d) + strlen (sign) + 1) : NULL;
+  if (p != NULL)
+    {
+      strcpy (p, d);
+      strcat (p, sign);
+    }
+  else if (d != NULL)
+    cli_error ("out of memory");
+  ro_free_str (d);
+  return p;
+}
+
+/* The decimal of Q as --places or --digits says, as a percentage with
+   --percent (the exact value times 100, rounded once).  */
+static char *
+decimal_text (const table_t *t, const mpq_t q)
+{
+  char *d = NULL;
+  mpq_t x;
+  mpq_init (x);
+  mpq_set (x, q);
+  if (t->o->percent)
+    {
+      mpz_mul_ui (mpq_numref (x), mpq_numref (x), 100);
+      mpq_canonicalize (x);
+    }
+  if (t->o->places_given)
+    {
+      if (ro_q_get_fixed (&d, x, t->o->places) != RO_OK)
+        d = NULL, cli_error ("out of memory");
+    }
+  else
+    d = cli_decimal (x, t->o->digits);
+  mpq_clear (x);
+  return t->o->percent ? percent_text (d) : d;
+}
+
 /* N as --values asks for Q.  */
 static int
 num_set (table_t *t, cli_num_t *n, const mpq_t q)
@@ -224,13 +268,8 @@ num_set (table_t *t, cli_num_t *n, const mpq_t q)
   n->exact = n->decimal = NULL;
   if (t->values & CLI_VALUES_EXACT)
     n->exact = cli_fraction (q);
-  if ((t->values & CLI_VALUES_DECIMAL) && t->o->places_given)
-    {
-      if (ro_q_get_fixed (&n->decimal, q, t->o->places) != RO_OK)
-        n->decimal = NULL, cli_error ("out of memory");
-    }
-  else if (t->values & CLI_VALUES_DECIMAL)
-    n->decimal = cli_decimal (q, t->o->digits);
+  if (t->values & CLI_VALUES_DECIMAL)
+    n->decimal = decimal_text (t, q);
   if (((t->values & CLI_VALUES_EXACT) && n->exact == NULL)
       || ((t->values & CLI_VALUES_DECIMAL) && n->decimal == NULL))
     return CLI_EXIT_ERROR;
@@ -361,8 +400,8 @@ cmd_table (const cli_opts_t *o, int argc, char **argv)
 {
   /* A decimal at --places is "0." and the places, never an exponent.  */
   table_t t = { .o = o, .first = 1,
-    .width = o->places_given ? (int) o->places + 4
-    : CLI_DECIMAL_WIDTH (o) - 2
+    .width = (o->places_given ? (int) o->places + 4
+              : CLI_DECIMAL_WIDTH (o) - 2) + (o->percent ? 4 : 0)
   };
   if (argc > 0)
     return cli_usage_error ("table takes no operands ('%s'); give the "

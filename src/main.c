@@ -205,7 +205,8 @@ Options:\n\
                          columns of a long table, by name or number;\n\
                          V:defender for the defender's chance\n\
       --layout=L       verify: 'auto' (default), 'grid' or 'long'\n\
-      --percent        verify: numbers without '%' are percentages too\n\
+      --percent        verify: numbers without '%' are percentages too;\n\
+                         table: print the decimals as percentages\n\
       --float          verify: double precision against the exact values\n\
                          over the grid of --attackers and --defenders\n\
       --game-value=V   the game value of 'binomial': 'georgiou' (default;\n\
@@ -733,10 +734,16 @@ check_applicable (const cli_opts_t *o, const char *sub)
   if (o->places_given && o->values == CLI_VALUES_EXACT)
     return cli_usage_error ("--places rounds decimals; --values exact "
                             "prints none");
-  if ((o->tolerance || o->columns || o->layout || o->percent
-       || o->float_mode) && !verify)
-    return cli_usage_error ("--tolerance, --columns, --layout, --percent "
-                            "and --float apply only to 'verify'");
+  if ((o->tolerance || o->columns || o->layout || o->float_mode)
+      && !verify)
+    return cli_usage_error ("--tolerance, --columns, --layout and --float "
+                            "apply only to 'verify'");
+  if (o->percent && !verify && !table)
+    return cli_usage_error ("--percent applies to 'verify' (reading "
+                            "percentages) and 'table' (printing them)");
+  if (o->percent && table && o->values == CLI_VALUES_EXACT)
+    return cli_usage_error ("--percent prints the decimals as percentages; "
+                            "--values exact prints none");
   if (o->float_mode && (o->tolerance || o->columns || o->layout
                         || o->percent))
     return cli_usage_error ("--float checks double precision over a grid; "
