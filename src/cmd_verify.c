@@ -83,11 +83,12 @@ typedef struct
   size_t nwrong, walloc;
   int first_row;                /* for the JSON list */
   /* The other readings of a table that disagrees, tried for a hint:
-     OTHER_PERCENT, OTHER_COUNT and both; how many numbers agree under
-     each, when it was tried.  */
+     OTHER_PERCENT, OTHER_COUNT, both, and the other side's chance; how
+     many numbers agree under each, when it was tried.  */
   int pass;                     /* 0: as asked; 1: under the other count */
-  int tried[3];
-  size_t other_agree[3];
+  int tried[4];
+  size_t other_agree[4];
+  mpq_t y;                      /* the other side's chance */
   ro_number_t pct;              /* a number read as a percentage */
 } report_t;
 
@@ -95,7 +96,8 @@ enum
 {
   OTHER_PERCENT = 0,            /* every number a percentage */
   OTHER_COUNT = 1,              /* under the other --count */
-  OTHER_BOTH = 2
+  OTHER_BOTH = 2,
+  OTHER_CHANCE = 3              /* the other side's chance, 1 - x */
 };
 
 
@@ -307,7 +309,14 @@ static void
 judge_other (report_t *r, int k, size_t i, const mpq_t x)
 {
   const ro_entry_t *e = &r->sheet->entry[i];
-  const ro_number_t *n = k == OTHER_COUNT ? &e->number : as_percent (r, e);
+  const ro_number_t *n = k == OTHER_COUNT || k == OTHER_CHANCE ? &e->number
+    : as_percent (r, e);
+  if (k == OTHER_CHANCE)
+    {
+      mpq_set_ui (r->y, 1, 1);
+      mpq_sub (r->y, r->y, x);
+      x = r->y;
+    }
   ro_judge (&r->j, n, x, r->tolerance ? *r->tolerance : NULL);
   r->other_agree[k] += r->j.agree != 0;
 }
@@ -387,6 +396,8 @@ judge_entry (report_t *r, size_t i, const mpq_t x)
     judge_other (r, OTHER_COUNT, i, x);
   if (r->tried[OTHER_PERCENT])
     judge_other (r, r->pass == 0 ? OTHER_PERCENT : OTHER_BOTH, i, x);
+  if (r->pass == 0)
+    judge_other (r, OTHER_CHANCE, i, x);
   return rc;
 }
 
@@ -502,6 +513,8 @@ judge_all (report_t *r)
     r->above_one += mpq_cmp_ui (r->sheet->entry[i].number.value, 1, 1) > 0;
   /* Numbers above 1 may be percentages without their '%'.  */
   r->tried[OTHER_PERCENT] = r->above_one > 0 && !r->sheet->percent;
+  /* A column of the other side's chance, mislabelled.  */
+  r->tried[OTHER_CHANCE] = 1;
   rc = ro_battle_grid (&r->o->rules, lo[0], hi[0], lo[1], hi[1],
                        match_cell, r);
   if (rc == ALL_JUDGED)
@@ -556,7 +569,7 @@ static int
 best_reading (const report_t *r)
 {
   int best = -1;
-  for (int k = 0; k < 3; k++)
+  for (int k = 0; k < 4; k++)
     if (r->tried[k] && r->other_agree[k] > r->agree
         && (best < 0 || r->other_agree[k] > r->other_agree[best]))
       best = k;
@@ -598,11 +611,20 @@ print_notes (const report_t *r, int best)
       else
         printf ("  note: %zu of %zu values agree", r->other_agree[best],
                 s->n);
-      if (best != OTHER_PERCENT)
-        printf (" with --count %s", cli_count_name
-                (other_count (r->o->rules.count)));
-      puts (best == OTHER_COUNT ? "" : best == OTHER_BOTH ? " --percent"
-            : " with --percent");
+      if (best == OTHER_CHANCE)
+        printf (" as the %s's chance%s\n",
+                s->defender ? "attacker" : "defender",
+                s->layout != RO_LAYOUT_LONG ? ""
+                : s->defender ? " (--columns A,D,V:attacker)"
+                : ", 1 - P (--columns A,D,V:defender)");
+      else
+        {
+          if (best != OTHER_PERCENT)
+            printf (" with --count %s", cli_count_name
+                    (other_count (r->o->rules.count)));
+          puts (best == OTHER_COUNT ? "" : best == OTHER_BOTH ? " --percent"
+                : " with --percent");
+        }
     }
   if (r->above_one > 0 && !s->percent && best != OTHER_PERCENT
       && best != OTHER_BOTH)
@@ -632,9 +654,12 @@ print_summary_json (const report_t *r, int best)
     fputs (",\"other_reading\":null", stdout);
   else
     printf (",\"other_reading\":{\"count\":\"%s\",\"percent\":%s,"
-            "\"agree\":%zu}", cli_count_name
-            (best == OTHER_PERCENT ? count : other_count (count)),
-            best == OTHER_COUNT ? "false" : "true", r->other_agree[best]);
+            "\"chance\":\"%s\",\"agree\":%zu}", cli_count_name
+            (best == OTHER_PERCENT || best == OTHER_CHANCE ? count
+             : other_count (count)),
+            best == OTHER_COUNT || best == OTHER_CHANCE ? "false" : "true",
+            (best == OTHER_CHANCE) != (s->defender != 0) ? "defender"
+            : "attacker", r->other_agree[best]);
   putchar ('}');
   return rc;
 }
@@ -706,7 +731,7 @@ verify_file (const cli_opts_t *o, const char *file, const mpq_t *tolerance,
   r.first_row = 1;
   cli_worst_init (&r.abs);
   cli_worst_init (&r.rel);
-  mpq_inits (r.size, r.x, (mpq_ptr) 0);
+  mpq_inits (r.size, r.x, r.y, (mpq_ptr) 0);
   ro_number_init (&r.pct);
   ro_judgement_init (&r.j);
 
@@ -739,7 +764,7 @@ verify_file (const cli_opts_t *o, const char *file, const mpq_t *tolerance,
   ro_judgement_clear (&r.j);
   cli_worst_clear (&r.abs);
   cli_worst_clear (&r.rel);
-  mpq_clears (r.size, r.x, (mpq_ptr) 0);
+  mpq_clears (r.size, r.x, r.y, (mpq_ptr) 0);
   ro_number_clear (&r.pct);
   ro_sheet_clear (&sheet);
   return rc;
