@@ -75,6 +75,7 @@ typedef struct
   int phase_b;                  /* B's cells are in ring_b, not pending */
   strip_block_t att, def;
   unsigned long e_full[2];
+  unsigned long edge_e[2];      /* the exponents of edge_state's value */
   unsigned long rate_a[2][2], rate_b[2][2];   /* band_rate: num, den */
   ro_cell_t won;                /* the wins' sum */
   ro_strip_end_fn end;
@@ -627,6 +628,22 @@ raise_cell (strip_t *s, ro_cell_t *x, unsigned long y,
 /* ------------------------------------------------------------------ */
 /* The passes                                                         */
 
+/* The edge state BACK armies from the block's top corner (x + y =
+   L t + i): B advanced to its round t, its entry *I, and its exponents
+   in S->edge_e; NULL before the block's first round.  */
+static const mpz_t *
+edge_state (strip_t *s, strip_block_t *b, unsigned long back, unsigned *i)
+{
+  *i = (unsigned) (back % s->L);
+  unsigned long t = (back - *i) / s->L;
+  if (t < b->t)
+    return NULL;
+  while (b->t < t)
+    block_step (b);
+  block_exponents (s->edge_e, s, b);
+  return (const mpz_t *) &b->w[*i];
+}
+
 /* Band A, rows D0 down to d0, each after the attacker's edge state in
    it (when the start is in F).  */
 static void
@@ -637,17 +654,10 @@ pass_a (strip_t *s, int edge)
     {
       if (edge)
         {
-          unsigned long back = s->D0 - d + x0;
-          unsigned i = (unsigned) (back % s->L);
-          unsigned long t = (back - i) / s->L;
-          if (t >= s->att.t && s->f0 + i <= s->F0)
-            {
-              while (s->att.t < t)
-                block_step (&s->att);
-              unsigned long e[2];
-              block_exponents (e, s, &s->att);
-              inject (s, s->f0 + i, d, s->att.w[i], e);
-            }
+          unsigned i;
+          const mpz_t *w = edge_state (s, &s->att, s->D0 - d + x0, &i);
+          if (w != NULL && s->f0 + i <= s->F0)
+            inject (s, s->f0 + i, d, *w, s->edge_e);
         }
       for (unsigned long f = s->f0; f-- > s->fa_lo;)
         {
@@ -671,17 +681,10 @@ pass_b (strip_t *s, int edge)
     {
       if (edge && f >= s->f0 + s->L)
         {
-          unsigned long back = s->F0 - f + y0;
-          unsigned j = (unsigned) (back % s->L);
-          unsigned long t = (back - j) / s->L;
-          if (t >= s->def.t && s->d0 + j <= s->D0)
-            {
-              while (s->def.t < t)
-                block_step (&s->def);
-              unsigned long e[2];
-              block_exponents (e, s, &s->def);
-              inject (s, f, s->d0 + j, s->def.w[j], e);
-            }
+          unsigned j;
+          const mpz_t *w = edge_state (s, &s->def, s->F0 - f + y0, &j);
+          if (w != NULL && s->d0 + j <= s->D0)
+            inject (s, f, s->d0 + j, *w, s->edge_e);
         }
       if (f < s->f0 + s->L)
         for (unsigned long d = s->db_lo; d < s->d0; d++)
