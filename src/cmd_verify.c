@@ -525,7 +525,8 @@ judge_all (report_t *r)
     }
   else if (rc < 0)
     rc = cli_error ("%s", ro_strerror (rc));
-  qsort (r->wrong, r->nwrong, sizeof *r->wrong, by_place);
+  if (r->nwrong > 1)             /* r->wrong is NULL when all agree */
+    qsort (r->wrong, r->nwrong, sizeof *r->wrong, by_place);
   return rc;
 }
 
@@ -626,7 +627,12 @@ print_notes (const report_t *r, int best)
                 : " with --percent");
         }
     }
-  if (r->above_one > 0 && !s->percent && best != OTHER_PERCENT
+  /* Values above 1 suggest percentages only when some disagree and
+     reading them so (in either count) makes more agree.  */
+  int pct_helps = r->tried[OTHER_PERCENT]
+    && (r->other_agree[OTHER_PERCENT] > r->agree
+        || (r->tried[OTHER_BOTH] && r->other_agree[OTHER_BOTH] > r->agree));
+  if (r->disagree > 0 && pct_helps && best != OTHER_PERCENT
       && best != OTHER_BOTH)
     printf ("  note: %zu value%s above 1; if they are percentages without "
             "'%%', use --percent\n", r->above_one,
