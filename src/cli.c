@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -686,6 +687,30 @@ cli_print_rules_json (FILE *out, const ro_rules_t *r)
            r->attack_bonus, r->defend_bonus, cli_ties_name (r->ties),
            r->stop, r->goal, cli_defender_name (r->defender),
            cli_attacker_name (r->attacker));
+}
+
+/* ------------------------------------------------------------------ */
+/* The standard descriptors                                           */
+
+void
+cli_std_open (void)
+{
+  /* Reading a closed standard input fails, and so does writing a closed
+     standard output or error: /dev/null opened the other way round
+     keeps that (as gnulib's stdopen), and keeps files opened later, as
+     -o's temporary file, off descriptors 0-2.  */
+  for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++)
+    if (fcntl (fd, F_GETFD) < 0 && errno == EBADF)
+      {
+        int nfd = open ("/dev/null", fd == STDIN_FILENO ? O_WRONLY
+                        : O_RDONLY);
+        if (nfd >= 0 && nfd != fd)
+          {
+            /* Not expected: those below FD are open by now.  */
+            dup2 (nfd, fd);
+            close (nfd);
+          }
+      }
 }
 
 /* ------------------------------------------------------------------ */

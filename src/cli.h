@@ -274,6 +274,12 @@ int cmd_verify (const cli_opts_t *opts, int argc, char **argv);
 int cmd_verify_float (const cli_opts_t *opts, int argc, char **argv);
 int cmd_policy (const cli_opts_t *opts, int argc, char **argv);
 
+/* Open /dev/null on whichever of descriptors 0, 1 and 2 are closed,
+   the wrong way round, so that reading or writing them still fails
+   (EBADF) while files opened later never land on them.  Called first
+   thing in main.  */
+void cli_std_open (void);
+
 /* -o FILE: standard output goes to a new temporary file beside FILE,
    which replaces FILE only when the command succeeds, so that a failed
    or interrupted run leaves no partial file and never clobbers a good

@@ -790,6 +790,7 @@ main (int argc, char **argv)
   cli_opts_t opts;
   int done = 0;
 
+  cli_std_open ();
   memset (&opts, 0, sizeof opts);
   ro_rules_init (&opts.rules);
   opts.digits = 20;
