@@ -119,7 +119,9 @@ typedef struct
                               STOP or fewer (0: he fights while he can
                               roll) */
   unsigned long goal;      /* the attacker is satisfied (and has won) once
-                              the defender is down to GOAL or fewer (0) */
+                              the defender is down to GOAL or fewer (0);
+                              a round that reaches both STOP and GOAL is
+                              won: the goal is checked first */
   ro_defender_t defender;  /* RO_DEFENDER_MAX */
   ro_attacker_t attacker;  /* RO_ATTACKER_MAX */
 } ro_rules_t;
