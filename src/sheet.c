@@ -894,6 +894,56 @@ read_line (reader_t *r, plan_t *p, row_t *row, const char *s, size_t len)
   return RO_OK;
 }
 
+/* The exponent of "e[+-]N" at P (after a digit or a point), at most
+   RO_DIGITS_MAX, or 0 when there is none or the parser refuses it (a
+   larger one is refused before anything is built).  */
+static double
+exponent_at (const char *p, const char *end)
+{
+  if (p + 1 < end && (p[1] == '+' || p[1] == '-'))
+    p++;
+  else if (end - p > 3 && memcmp (p + 1, "\xe2\x88\x92", 3) == 0)
+    p += 3;
+  double v = 0;
+  for (p++; p < end && isdigit ((unsigned char) *p) && v <= RO_DIGITS_MAX;
+       p++)
+    v = v * 10 + (*p - '0');
+  return v <= RO_DIGITS_MAX ? v : 0;
+}
+
+/* Refuse, before any number is built, a text whose numbers would take
+   more than SHEET_BYTES_MAX: a number's value and ulp have at most as
+   many decimal digits as it shows plus its exponent's magnitude (and 2
+   for a percentage), log2(10)/8 bytes each.  A few kilobytes of
+   "1e-999999" are refused here, at the cell that crosses the bound,
+   without the gigabytes of building them.  */
+static int
+check_size (reader_t *r, const char *p, const char *end)
+{
+  double digits = 0;
+  r->line = 1;
+  r->line_start = p;
+  for (const char *q = p; q < end && *q != '\0'; q++)
+    {
+      if (*q == '\n' || (*q == '\r' && !(q + 1 < end && q[1] == '\n')))
+        {
+          r->line++;
+          r->line_start = q + 1;
+        }
+      else if (isdigit ((unsigned char) *q))
+        digits++;
+      else if ((*q == 'e' || *q == 'E') && q > p
+               && (isdigit ((unsigned char) q[-1]) || q[-1] == '.'))
+        digits += exponent_at (q, end) + 4;
+      if (2 * digits * (3.3219280948873623 / 8) > SHEET_BYTES_MAX)
+        return fail (r, (unsigned long) (q - r->line_start) + 1,
+                     "the table's numbers would take more than %.0f MiB",
+                     SHEET_BYTES_MAX / (1024 * 1024));
+    }
+  r->line = 0;
+  return RO_OK;
+}
+
 int
 ro_sheet_read (ro_sheet_t *sheet, const char *text, size_t len,
                const ro_read_options_t *options, ro_read_error_t *err)
@@ -909,6 +959,7 @@ ro_sheet_read (ro_sheet_t *sheet, const char *text, size_t len,
   err->message[0] = '\0';
   if (len >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
     p += 3;                     /* a UTF-8 byte order mark */
+  rc = check_size (&r, p, end);
   while (rc == RO_OK && p < end)
     {
       const char *eol = p;
