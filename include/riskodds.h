@@ -645,10 +645,13 @@ void ro_number_init (ro_number_t *n);
 void ro_number_clear (ro_number_t *n);
 
 /* Parse the LEN bytes at S (blanks around are ignored) into N: an
-   optional sign ('+', '-' or the Unicode minus), digits with an optional
-   '.' or ',' decimal mark (".754" allowed), an optional exponent
-   "e[+-]N", an optional '%' (after optional blanks); or a fraction "n/d"
-   or "n d".  On RO_EINVAL (not a number) or RO_ERANGE (an exponent
+   optional sign ('+', '-' or the Unicode minus U+2212, in the exponent
+   too), digits with an optional '.' or ',' decimal mark (".754"
+   allowed), an optional exponent "e[+-]N", an optional '%' (after
+   optional blanks); or a fraction "n/d" or "n d".  A blank is a space,
+   a tab or a Unicode space in UTF-8 (U+00A0 no-break, U+2000 to U+200A
+   such as the thin U+2009, U+202F narrow no-break, U+205F, U+3000), as
+   text copied out of a PDF holds: "41,67\u00a0%" is 4167/10000.  On RO_EINVAL (not a number) or RO_ERANGE (an exponent
    beyond RO_DIGITS_MAX), *ERRPOS is the offset of the first byte that
    does not fit.  PERCENT non-zero reads every number as a percentage,
    with or without its '%'.  */

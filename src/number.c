@@ -43,17 +43,43 @@ at_digit (const cursor_t *c)
   return c->p < c->end && *c->p >= '0' && *c->p <= '9';
 }
 
-static int
-at_blank (const cursor_t *c)
+size_t
+ro_blank_at (const char *p, const char *end)
 {
-  return at (c, ' ') || at (c, '\t');
+  const unsigned char *u = (const unsigned char *) p;
+  size_t n = (size_t) (end - p);
+  if (n >= 1 && (u[0] == ' ' || u[0] == '\t'))
+    return 1;
+  if (n >= 2 && u[0] == 0xc2 && u[1] == 0xa0)
+    return 2;                   /* U+00A0 NO-BREAK SPACE */
+  if (n < 3)
+    return 0;
+  if (u[0] == 0xe2 && u[1] == 0x80
+      && ((u[2] >= 0x80 && u[2] <= 0x8a) || u[2] == 0xaf))
+    return 3;                   /* U+2000..U+200A, U+202F */
+  if ((u[0] == 0xe2 && u[1] == 0x81 && u[2] == 0x9f)
+      || (u[0] == 0xe3 && u[1] == 0x80 && u[2] == 0x80))
+    return 3;                   /* U+205F, U+3000 */
+  return 0;
+}
+
+size_t
+ro_blank_before (const char *start, const char *end)
+{
+  /* A continuation byte (0x80-0xbf) never starts a blank, so the
+     shortest match is the blank itself.  */
+  for (size_t k = 1; k <= 3 && k <= (size_t) (end - start); k++)
+    if (ro_blank_at (end - k, end) == k)
+      return k;
+  return 0;
 }
 
 static void
 skip_blanks (cursor_t *c)
 {
-  while (at_blank (c))
-    c->p++;
+  size_t k;
+  while ((k = ro_blank_at (c->p, c->end)) > 0)
+    c->p += k;
 }
 
 /* Skip a sign; return -1 for a minus ('-' or U+2212), 1 otherwise.  */
@@ -243,8 +269,9 @@ ro_number_parse (ro_number_t *n, const char *s, size_t len, int percent,
 {
   cursor_t c = { s, s, s + len };
   skip_blanks (&c);
-  while (c.end > c.p && (c.end[-1] == ' ' || c.end[-1] == '\t'))
-    c.end--;
+  size_t k;
+  while ((k = ro_blank_before (c.p, c.end)) > 0)
+    c.end -= k;
   int rc = c.p == c.end ? RO_EINVAL : parse (n, &c, percent);
   if (rc != RO_OK && errpos != NULL)
     *errpos = (size_t) (c.p - s);

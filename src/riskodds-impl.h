@@ -190,6 +190,13 @@ int ro_forward (ro_solver_t *s, const ro_cell_t *seed, unsigned long nseed,
 int ro_check_battle (const ro_rules_t *rules, unsigned long a,
                      unsigned long d);
 
+/* The bytes of the blank at P (before END), or that ends at END (after
+   START): a space or tab, or a Unicode space in UTF-8 (U+00A0,
+   U+2000..U+200A, U+202F, U+205F, U+3000), as text copied from a PDF
+   holds; 0 when there is none (number.c).  */
+size_t ro_blank_at (const char *p, const char *end);
+size_t ro_blank_before (const char *start, const char *end);
+
 /* Q = Q * 10^E, E of either sign (output.c).  */
 void ro_q_mul_pow10 (mpq_ptr q, long e);
 

@@ -123,14 +123,16 @@ is_blank (char c)
   return c == ' ' || c == '\t';
 }
 
-/* Trim blanks (and the CSV quotes around a cell) off C.  */
+/* Trim blanks, Unicode spaces among them (a no-break space copied out
+   of a PDF), and the CSV quotes around a cell, off C.  */
 static void
 trim (cell_t *c)
 {
-  while (c->len > 0 && is_blank (c->s[0]))
-    c->s++, c->len--, c->col++;
-  while (c->len > 0 && is_blank (c->s[c->len - 1]))
-    c->len--;
+  size_t k;
+  while ((k = ro_blank_at (c->s, c->s + c->len)) > 0)
+    c->s += k, c->len -= k, c->col += k;
+  while ((k = ro_blank_before (c->s, c->s + c->len)) > 0)
+    c->len -= k;
   if (c->len >= 2 && c->s[0] == '"' && c->s[c->len - 1] == '"')
     c->s++, c->len -= 2, c->col++;
 }

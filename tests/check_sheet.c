@@ -213,6 +213,19 @@ static const want_t want_tsv_long[] = {
   {3, 2, "3717/10000", "1/10000", 2, 5, "0.3717"},
 };
 
+/* CSV, long, Unicode spaces around cells and before '%' (issue 14,
+   item 4): U+00A0, U+202F, U+2009, U+3000.  */
+static const char csv_unicode[] =
+  "attackers,defenders,win\n"
+  "3,2,\xc2\xa0" "37.17\xe2\x80\xaf%\n"
+  "4,2,0.48\xe2\x80\x89\n"
+  "5,2,\xe3\x80\x80" "0.5\n";
+static const want_t want_csv_unicode[] = {
+  {3, 2, "3717/10000", "1/10000", 2, 7, "37.17\xe2\x80\xaf%"},
+  {4, 2, "48/100", "1/100", 3, 5, "0.48"},
+  {5, 2, "1/2", "1/10", 4, 8, "0.5"},
+};
+
 /* Long, without a header.  */
 static const char headerless[] = "3,2,0.36\n4,2,0.48\n";
 static const want_t want_headerless[] = {
@@ -401,6 +414,8 @@ static const struct
    0, WANT (want_csv_unnamed), 0, 0, 1},
   {"tsv long", tsv_long, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_LONG, '\t', 1,
    WANT (want_tsv_long), 0, 0, 3},
+  {"csv unicode spaces", csv_unicode, RO_LAYOUT_AUTO, NULL, 0,
+   RO_LAYOUT_LONG, ',', 0, WANT (want_csv_unicode), 0, 0, 3},
   {"headerless", headerless, RO_LAYOUT_AUTO, NULL, 0, RO_LAYOUT_LONG, ',',
    0, WANT (want_headerless), 0, 0, 3},
   {"forced long", headerless, RO_LAYOUT_LONG, NULL, 0, RO_LAYOUT_LONG, ',',
