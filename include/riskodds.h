@@ -595,11 +595,13 @@ int ro_binomial_win (mpq_t win, const mpq_t p, unsigned long a,
 /* Store in *STR a newly allocated string holding the canonical rational
    Q to DIGITS significant decimal digits (1 <= DIGITS <= RO_DIGITS_MAX),
    correctly rounded to nearest, ties to even, from the exact value: never
-   a double rounding.  A rounded magnitude of at least 1e-6 is written in
-   fixed notation ("0.0068788457864443089637", "1.0000000000000000000",
-   "12300" for 12345 to 3 digits); a smaller one in scientific notation
-   with at least two exponent digits ("5.4210108624275221700e-20",
-   "1.2e-07", "4e-21" for one digit).  Exactly 0 is "0"; a negative Q
+   a double rounding.  A rounded magnitude of at least 1e-6 whose integer
+   part needs no more than DIGITS digits is written in fixed notation
+   ("0.0068788457864443089637", "1.0000000000000000000", "12345" to 5
+   digits); any other in scientific notation with at least two exponent
+   digits ("5.4210108624275221700e-20", "1.2e-07", "4e-21" for one digit,
+   "1.23e+04" for 12345 to 3 digits, "1e+01" for 19/2 to one digit: no
+   zero is printed that is not a significant digit).  Exactly 0 is "0"; a negative Q
    gets a leading '-'.  Free *STR with ro_free_str.  */
 int ro_q_get_decimal (char **str, const mpq_t q, unsigned long digits);
 

@@ -92,7 +92,8 @@ round_decimal (ro_dec_t *out, const mpq_t q, unsigned long digits)
 }
 
 /* Lay out the rounded digits: fixed notation when the rounded value is
-   at least 1e-6, scientific below (the exponent is then negative).  */
+   at least 1e-6 and its integer part needs no more digits than were
+   asked for; scientific otherwise.  */
 static char *
 format_decimal (const ro_dec_t *x, int negative)
 {
@@ -104,7 +105,9 @@ format_decimal (const ro_dec_t *x, int negative)
     return NULL;
   if (negative)
     *p++ = '-';
-  if (e <= -6)
+  /* Below 1e-6, and when the integer part is wider than the digits
+     asked for (10 to one digit would read as two), scientific.  */
+  if (e <= -6 || (e > 0 && (size_t) e > n))
     {
       *p++ = x->digits[0];
       if (n > 1)
@@ -114,7 +117,10 @@ format_decimal (const ro_dec_t *x, int negative)
           p += n - 1;
         }
       /* At least two exponent digits, as C's printf and Python print.  */
-      sprintf (p, "e-%02ld", 1 - e);
+      if (e <= 0)
+        sprintf (p, "e-%02ld", 1 - e);
+      else
+        sprintf (p, "e+%02ld", e - 1);
       return s;
     }
   if (e <= 0)

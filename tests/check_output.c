@@ -122,11 +122,12 @@ round_decimal (rounded_t *r, const mpq_t q, unsigned long digits)
   mpz_clear (p);
 }
 
-/* The header's format for R: fixed notation when Q >= 1e-6 (E0 >= -5),
-   "d.ddd...e-NN" below, with the exponent of the rounded value's first
-   digit.  Returns 1 and a malloc'ed string, or 0 when the header leaves
-   the spelling open (then only the value is compared):
-   - an integer part of DIGITS or more digits ("12000" or "1.2e4"?),
+/* The header's format for R: fixed notation when Q >= 1e-6 (E0 >= -5)
+   and the integer part has at most DIGITS digits, "d.ddd...e+NN" when
+   it has more, "d.ddd...e-NN" below 1e-6, with the exponent of the
+   rounded value's first digit.  Returns 1 and a malloc'ed string, or 0
+   when the header leaves the spelling open (then only the value is
+   compared):
    - one significant digit in scientific notation ("5e-20" or "5.e-20"?),
    - a value under 1e-6 that rounds up to 1e-6.  */
 static int
@@ -137,13 +138,18 @@ format_decimal (char **out, const rounded_t *r, unsigned long digits)
 
   ck_assert_uint_eq (n, digits);
   *out = NULL;
-  if (r->e0 >= -5)
+  if (r->e0 >= -5 && r->e > (long) digits)
     {
-      if (r->e >= (long) digits)
-        {
-          free (ds);
-          return 0;
-        }
+      /* Wider than the digits: scientific, no zero that is not one of
+         them.  */
+      s = malloc (n + 32);
+      sprintf (s, "%c%s%se+%02ld", ds[0], n > 1 ? "." : "", ds + 1,
+               r->e - 1);
+    }
+  else if (r->e0 >= -5 && r->e == (long) digits)
+    s = strdup (ds);
+  else if (r->e0 >= -5)
+    {
       s = malloc (n + (r->e <= 0 ? (size_t) -r->e + 3 : 2));
       if (r->e <= 0)
         {
@@ -338,6 +344,17 @@ static const struct hand_case hand_cases[] = {
   { "1", 20, "1.0000000000000000000" },
   { "1", 2, "1.0" },
   { "10", 3, "10.0" },
+  /* An integer part wider than DIGITS: scientific notation, so that no
+     zero reads as a significant digit (issue 14, item 6).  */
+  { "19/2", 1, "1e+01" },             /* 9.5: tie, to even (10) */
+  { "17/2", 1, "8" },                 /* 8.5: tie, to even */
+  { "12345", 3, "1.23e+04" },
+  { "12345", 4, "1.234e+04" },        /* tie, to even */
+  { "12345", 5, "12345" },
+  { "12345", 6, "12345.0" },
+  { "95", 2, "95" },
+  { "199/2", 2, "1.0e+02" },          /* 99.5: tie, to even (100) */
+  { "123456789012", 2, "1.2e+11" },
   { "12345/100", 5, "123.45" },
   { "12345/100", 4, "123.4" },        /* tie, to even */
   { "12355/100", 4, "123.6" },        /* tie, to even */
