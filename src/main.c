@@ -101,7 +101,9 @@ Usage: %s [OPTION]... A D\n\
   fputs ("\
 Compute exactly the odds of a Risk dice battle: the probability that A\n\
 attacking armies conquer a territory held by D armies, as a reduced\n\
-fraction and as a correctly rounded decimal.\n\
+fraction and as a correctly rounded decimal.  A and D (and every count\n\
+of armies) are whole numbers up to 100000000; a battle whose memory\n\
+bound exceeds --max-memory is refused before it starts.\n\
 \n\
 Subcommands:\n\
   (none)    one battle, A against D\n\
