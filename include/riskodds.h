@@ -756,6 +756,20 @@ int ro_sheet_read (ro_sheet_t *sheet, const char *text, size_t len,
                    const ro_read_options_t *options, ro_read_error_t *err);
 
 /* ------------------------------------------------------------------ */
+/* Progress                                                           */
+/* ------------------------------------------------------------------ */
+
+/* A program that shows how far a long call has come sets FN here; the
+   library then calls FN (DATA, DONE, TOTAL) now and then during the
+   calls this thread makes (grids, strips, forward passes, policies),
+   DONE out of TOTAL in the engine's own units of work (TOTAL > 0, DONE
+   non-decreasing within one call), from this thread only.  FN NULL
+   (the default) turns it off.  FN must not call back into the library.
+   The setting is the calling thread's own.  */
+typedef void (*ro_progress_fn) (void *data, double done, double total);
+void ro_progress_set (ro_progress_fn fn, void *data);
+
+/* ------------------------------------------------------------------ */
 /* Version                                                            */
 /* ------------------------------------------------------------------ */
 

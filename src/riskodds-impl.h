@@ -46,6 +46,11 @@ typedef struct
   size_t most_rolls;            /* the most classes of any answers[][] */
 } ro_model_t;
 
+/* Tell the calling thread's progress function (ro_progress_set), if
+   any, that DONE of TOTAL units of work are done.  Cheap when none is
+   set; engines call it once per row or step, not per state.  */
+void ro_progress (double done, double total);
+
 /* The number of classes ro_rolls would make, RO_ROLLS_MAX + 1 when
    there are more than RO_ROLLS_MAX.  */
 size_t ro_rolls_count (const ro_rules_t *rules, unsigned na, unsigned nd);
