@@ -756,6 +756,56 @@ int ro_sheet_read (ro_sheet_t *sheet, const char *text, size_t len,
                    const ro_read_options_t *options, ro_read_error_t *err);
 
 /* ------------------------------------------------------------------ */
+/* Certified decimals of a grid                                       */
+/* ------------------------------------------------------------------ */
+
+/* How a probability is written: DIGITS significant digits (as
+   ro_q_get_decimal) or PLACES after the point (as ro_q_get_fixed), of
+   the value times SCALE (1, or 100 for a percentage).  */
+typedef enum
+{
+  RO_DECIMAL_DIGITS,
+  RO_DECIMAL_PLACES
+} ro_decimal_style_t;
+
+typedef struct
+{
+  ro_decimal_style_t style;
+  unsigned long n;              /* the digits or the places */
+  unsigned long scale;          /* 1 or 100 */
+} ro_decimal_t;
+
+/* The text of Q as FMT says, from the exact value.  */
+int ro_q_get_decimal_as (char **str, const mpq_t q, const ro_decimal_t *fmt);
+
+/* Whether ro_battle_grid_decimal takes RULES: every rule set whose dice
+   do not depend on P(win) (not the optimal policies).  */
+int ro_interval_applies (const ro_rules_t *rules);
+
+/* The grid of ro_battle_grid, but as text: FN (DATA, A, D, TEXT) gets
+   for every cell, in the same order, exactly the text that
+   ro_q_get_decimal_as would make of the exact P(win).  The recursion
+   runs on enclosures in binary floating point with directed rounding
+   (MPFR), whose precision follows from FMT and the battles' length; a
+   cell whose enclosure does not decide its text (a value at or next to
+   a rounding boundary) is settled by ro_battle_win.  *SETTLED (when not
+   NULL) gets the number of such cells.  RO_EINVAL for rules where
+   ro_interval_applies is false.  */
+typedef int (*ro_decimal_fn) (void *data, unsigned long a, unsigned long d,
+                              const char *text);
+int ro_battle_grid_decimal (const ro_rules_t *rules, unsigned long a_lo,
+                            unsigned long a_hi, unsigned long d_lo,
+                            unsigned long d_hi, const ro_decimal_t *fmt,
+                            ro_decimal_fn fn, void *data,
+                            unsigned long *settled);
+
+/* An upper estimate of the bytes ro_battle_grid_decimal needs up to
+   A_HI against D_HI (with one cell settled exactly).  */
+int ro_battle_grid_decimal_memory (double *bytes, const ro_rules_t *rules,
+                                   unsigned long a_hi, unsigned long d_hi,
+                                   const ro_decimal_t *fmt);
+
+/* ------------------------------------------------------------------ */
 /* Progress                                                           */
 /* ------------------------------------------------------------------ */
 

@@ -32,6 +32,17 @@ typedef enum
   CLI_VALUES_BOTH = 3
 } cli_values_t;
 
+/* Whether a grid whose decimals alone leave the program computes them
+   on certified enclosures (ro_battle_grid_decimal): by default when the
+   rules allow, always (--method interval), never (--method
+   recursion).  */
+typedef enum
+{
+  CLI_INTERVAL_AUTO,
+  CLI_INTERVAL_ALWAYS,
+  CLI_INTERVAL_NEVER
+} cli_interval_t;
+
 /* Options as parsed from the command line, shared by every subcommand.  */
 typedef struct
 {
@@ -60,6 +71,7 @@ typedef struct
   int float_mode;               /* --float of verify */
   int policy_given;             /* 1: --defender given, 2: --attacker */
   ro_method_t method;           /* --method of one battle */
+  cli_interval_t interval;      /* --method interval, recursion of grids */
 } cli_opts_t;
 
 /* The format that the extension of FILE names (case ignored: csv, tsv,

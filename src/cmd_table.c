@@ -319,6 +319,59 @@ visit_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
   return rc;
 }
 
+/* A cell whose decimal TEXT came certified (ro_battle_grid_decimal):
+   printed as visit_cell prints it.  */
+static int
+visit_text (void *data, unsigned long a, unsigned long d, const char *text)
+{
+  table_t *t = data;
+  cli_num_t n[N_QUANTITIES];
+  memset (n, 0, sizeof n);
+  n[0].decimal = malloc (strlen (text) + 1);
+  if (n[0].decimal == NULL)
+    return cli_error ("out of memory");
+  strcpy (n[0].decimal, text);
+  if (t->o->percent && (n[0].decimal = percent_text (n[0].decimal)) == NULL)
+    return CLI_EXIT_ERROR;
+  int rc = CLI_EXIT_OK;
+  if (t->grid)
+    rc = grid_cell (t, a, d, n[0].decimal);
+  else
+    long_cell (t, a, d, n);
+  cli_num_clear (&n[0]);
+  return rc;
+}
+
+/* Decimals alone leave the table (no fractions, no --stats): they come
+   from enclosures, unless --method recursion, or a policy that compares
+   P(win) exactly, says otherwise.  */
+static int
+certified (const table_t *t, ro_decimal_t *fmt)
+{
+  const cli_opts_t *o = t->o;
+  if (t->values != CLI_VALUES_DECIMAL || o->stats
+      || o->interval == CLI_INTERVAL_NEVER
+      || !ro_interval_applies (&o->rules))
+    return 0;
+  fmt->style = o->places_given ? RO_DECIMAL_PLACES : RO_DECIMAL_DIGITS;
+  fmt->n = o->places_given ? o->places : o->digits;
+  fmt->scale = o->percent ? 100 : 1;
+  return 1;
+}
+
+/* The table's cells, by the engine that fits.  */
+static int
+table_cells (table_t *t)
+{
+  const cli_opts_t *o = t->o;
+  ro_decimal_t fmt;
+  if (certified (t, &fmt))
+    return ro_battle_grid_decimal (&o->rules, t->a[0], t->a[1], t->d[0],
+                                   t->d[1], &fmt, visit_text, t, NULL);
+  return ro_battle_grid (&o->rules, t->a[0], t->a[1], t->d[0], t->d[1],
+                         visit_cell, t);
+}
+
 /* The held text grid of fractions, each column as wide as its widest
    cell.  */
 static void
@@ -427,8 +480,7 @@ cmd_table (const cli_opts_t *o, int argc, char **argv)
     return rc;
   rc = print_header (&t);
   if (rc == CLI_EXIT_OK)
-    rc = ro_battle_grid (&o->rules, t.a[0], t.a[1], t.d[0], t.d[1],
-                         visit_cell, &t);
+    rc = table_cells (&t);
   if (rc < 0)
     rc = cli_error ("%s", ro_strerror (rc));
   if (rc == CLI_EXIT_OK)

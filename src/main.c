@@ -295,15 +295,24 @@ parse_defender (cli_opts_t *opts, const char *arg)
 static int
 parse_method (cli_opts_t *opts, const char *arg)
 {
+  opts->interval = CLI_INTERVAL_AUTO;
   if (strcmp (arg, "auto") == 0)
     opts->method = RO_METHOD_AUTO;
   else if (strcmp (arg, "strip") == 0)
     opts->method = RO_METHOD_STRIP;
   else if (strcmp (arg, "recursion") == 0)
-    opts->method = RO_METHOD_RECURSION;
+    {
+      opts->method = RO_METHOD_RECURSION;
+      opts->interval = CLI_INTERVAL_NEVER;
+    }
+  else if (strcmp (arg, "interval") == 0)
+    {
+      opts->method = RO_METHOD_AUTO;
+      opts->interval = CLI_INTERVAL_ALWAYS;
+    }
   else
     return cli_usage_error ("invalid --method '%s' (expected 'auto', "
-                            "'strip' or 'recursion')", arg);
+                            "'strip', 'recursion' or 'interval')", arg);
   return CLI_EXIT_OK;
 }
 
@@ -689,6 +698,15 @@ check_policies (const cli_opts_t *o, const char *sub)
 static int
 check_method (const cli_opts_t *o, const char *sub)
 {
+  if (o->interval == CLI_INTERVAL_ALWAYS && strcmp (sub, "table") != 0)
+    return cli_usage_error ("--method interval computes the decimals of a "
+                            "grid ('table'); '%s' does not take it",
+                            *sub ? sub : "a battle");
+  if (o->interval == CLI_INTERVAL_ALWAYS
+      && !ro_interval_applies (&o->rules))
+    return cli_usage_error ("--method interval does not apply to an "
+                            "optimal policy (its dice depend on exact "
+                            "comparisons of P(win))");
   if (o->method != RO_METHOD_STRIP)
     return CLI_EXIT_OK;
   if (*sub != '\0' && strcmp (sub, "needed") != 0)

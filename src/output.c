@@ -94,11 +94,10 @@ round_decimal (ro_dec_t *out, const mpq_t q, unsigned long digits)
 /* Lay out the rounded digits: fixed notation when the rounded value is
    at least 1e-6 and its integer part needs no more digits than were
    asked for; scientific otherwise.  */
-static char *
-format_decimal (const ro_dec_t *x, int negative)
+char *
+ro_format_decimal (const char *digits, long e, int negative)
 {
-  size_t n = strlen (x->digits);
-  long e = (long) x->exp;
+  size_t n = strlen (digits);
   size_t cap = n + (size_t) (e < 0 ? -e : e) + 32;
   char *s = malloc (cap), *p = s;
   if (s == NULL)
@@ -109,11 +108,11 @@ format_decimal (const ro_dec_t *x, int negative)
      asked for (10 to one digit would read as two), scientific.  */
   if (e <= -6 || (e > 0 && (size_t) e > n))
     {
-      *p++ = x->digits[0];
+      *p++ = digits[0];
       if (n > 1)
         {
           *p++ = '.';
-          memcpy (p, x->digits + 1, n - 1);
+          memcpy (p, digits + 1, n - 1);
           p += n - 1;
         }
       /* At least two exponent digits, as C's printf and Python print.  */
@@ -129,16 +128,16 @@ format_decimal (const ro_dec_t *x, int negative)
       *p++ = '.';
       memset (p, '0', (size_t) -e);
       p += -e;
-      memcpy (p, x->digits, n);
+      memcpy (p, digits, n);
       p[n] = '\0';
       return s;
     }
   for (size_t i = 0; i < (size_t) e; i++)
-    *p++ = i < n ? x->digits[i] : '0';
+    *p++ = i < n ? digits[i] : '0';
   if ((size_t) e < n)
     {
       *p++ = '.';
-      memcpy (p, x->digits + e, n - (size_t) e);
+      memcpy (p, digits + e, n - (size_t) e);
       p += n - (size_t) e;
     }
   *p = '\0';
@@ -160,7 +159,7 @@ ro_q_get_decimal (char **str, const mpq_t q, unsigned long digits)
     }
   ro_dec_t x;
   round_decimal (&x, q, digits);
-  *str = format_decimal (&x, mpq_sgn (q) < 0);
+  *str = ro_format_decimal (x.digits, (long) x.exp, mpq_sgn (q) < 0);
   dec_clear (&x);
   return *str == NULL ? RO_ENOMEM : RO_OK;
 }
@@ -191,6 +190,16 @@ ro_q_get_fixed (char **str, const mpq_t q, unsigned long places)
   mpz_t r;
   mpz_init (r);
   round_scaled (r, q, places);
+  int rc = ro_format_fixed (str, r, places);
+  mpz_clear (r);
+  return rc;
+}
+
+int
+ro_format_fixed (char **str, const mpz_t scaled, unsigned long places)
+{
+  mpz_t r;
+  mpz_init_set (r, scaled);
   int negative = mpz_sgn (r) < 0;
   mpz_abs (r, r);
   /* The digits, with at least PLACES + 1 of them: leading zeros.  */

@@ -51,6 +51,14 @@ typedef struct
    set; engines call it once per row or step, not per state.  */
 void ro_progress (double done, double total);
 
+/* The text ro_q_get_decimal makes of a value whose DIGITS (from
+   mpfr_get_str, no sign) and exponent E say 0.DIGITS * 10^E; NULL when
+   out of memory.  */
+char *ro_format_decimal (const char *digits, long e, int negative);
+
+/* The text ro_q_get_fixed makes of the value SCALED / 10^PLACES.  */
+int ro_format_fixed (char **str, const mpz_t scaled, unsigned long places);
+
 /* The number of classes ro_rolls would make, RO_ROLLS_MAX + 1 when
    there are more than RO_ROLLS_MAX.  */
 size_t ro_rolls_count (const ro_rules_t *rules, unsigned na, unsigned nd);
