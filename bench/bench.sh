@@ -14,7 +14,9 @@
 # N v N for N = 400 1000 2000 5000 (the recursion alone takes about 50 s at
 # 5000) and checks that both print the same win_exact; then the strip engine
 # alone on 10000 v 10000 and 20000 v 20000, and both engines on 100 v 20000,
-# with the peak memory when /usr/bin/time is there.
+# with the peak memory when /usr/bin/time is there.  Then the decimal
+# tables 1..N x 1..N (--digits 10) by the exact recursion and by the
+# certified enclosures, whose bytes must be the same.
 #
 # Exits 1 if any answer disagrees (a peer's MISMATCH or the engines'
 # DIFFER), 2 on a usage or setup error.
@@ -33,6 +35,10 @@
 #                   the N of the engines table (default 400 1000 2000 5000)
 #   RISKODDS_BENCH_STRIP
 #                   the N of the strip-alone table (default 10000 20000)
+#   RISKODDS_BENCH_DECIMALS
+#                   the N of the decimal tables 1..N x 1..N timed by
+#                   --method recursion and --method interval (default 300
+#                   1000; the recursion takes about a minute at 1000)
 #   RISKODDS_BENCH_HUGE
 #                   set to 1 to add 100000 v 100000 to the strip-alone
 #                   table (about 40 to 60 s)
@@ -110,6 +116,7 @@ check_sizes SIZE "$@"
 
 engine_sizes=${RISKODDS_BENCH_ENGINES:-400 1000 2000 5000}
 strip_sizes=${RISKODDS_BENCH_STRIP:-10000 20000}
+decimal_sizes=${RISKODDS_BENCH_DECIMALS:-300 1000}
 if [ "${RISKODDS_BENCH_HUGE:-0}" = 1 ]; then
     strip_sizes="$strip_sizes 100000"
 fi
@@ -117,6 +124,8 @@ fi
 check_sizes RISKODDS_BENCH_ENGINES $engine_sizes
 # shellcheck disable=SC2086
 check_sizes RISKODDS_BENCH_STRIP $strip_sizes
+# shellcheck disable=SC2086
+check_sizes RISKODDS_BENCH_DECIMALS $decimal_sizes
 
 # --- locate the program -----------------------------------------------------
 if [ -n "${RISKODDS-}" ]; then
@@ -428,10 +437,40 @@ engines_part() {
         "$(ratio "$t_rec" "$t")" "$check"
 }
 
+# --- decimal tables: certified enclosures against exact fractions -----------------
+decimals_part() {
+    echo
+    echo "Decimal tables 1..N x 1..N, --values decimal --digits 10 --format csv,"
+    echo "--method recursion"
+    echo "(every cell's exact fraction, rounded) against --method interval"
+    echo "(certified enclosures), same bytes required:"
+    dfmt='%6s  %12s  %12s  %9s  %s\n'
+    # shellcheck disable=SC2059
+    printf "$dfmt" size recursion_s interval_s rec/int check
+    # shellcheck disable=SC2059
+    printf "$dfmt" ------ ------------ ------------ --------- -----
+    for n in $decimal_sizes; do
+        t_rec=$(timeit "$tmp/drec.out" "$tmp/empty" "$prog" table --method recursion \
+                    --attackers "1..$n" --defenders "1..$n" --values decimal --digits 10 --format csv) \
+            || die "riskodds table --method recursion 1..$n failed"
+        t_int=$(timeit "$tmp/dint.out" "$tmp/empty" "$prog" table --method interval \
+                    --attackers "1..$n" --defenders "1..$n" --values decimal --digits 10 --format csv) \
+            || die "riskodds table --method interval 1..$n failed"
+        if cmp -s "$tmp/drec.out" "$tmp/dint.out"; then
+            check=MATCH
+        else
+            check=DIFFER status=1 engine_status=1
+        fi
+        # shellcheck disable=SC2059
+        printf "$dfmt" "$n" "$t_rec" "$t_int" "$(ratio "$t_rec" "$t_int")" "$check"
+    done
+}
+
 peer_status=0
 engine_status=0
 [ "$run_peers" = 0 ] || peers_part "$@"
 [ "$run_engines" = 0 ] || engines_part
+[ "$run_engines" = 0 ] || decimals_part
 
 echo
 if [ "$run_peers" = 1 ]; then

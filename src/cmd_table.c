@@ -469,6 +469,12 @@ cmd_table (const cli_opts_t *o, int argc, char **argv)
   if (t.grid && t.values == CLI_VALUES_BOTH)
     return cli_usage_error ("--values both needs a long format (csv, tsv "
                             "or json): a grid shows one value per cell");
+  if (o->interval == CLI_INTERVAL_ALWAYS
+      && (t.values != CLI_VALUES_DECIMAL || o->stats))
+    return cli_usage_error ("--method interval computes decimals alone; "
+                            "give --values decimal (the fractions%s need "
+                            "the exact recursion)",
+                            o->stats ? " and --stats" : "");
   int rc = cli_grid_ranges (o, t.a, t.d, 10);
   /* --stats runs each battle's own forward pass, and so its plan.  */
   if (rc == CLI_EXIT_OK && o->stats)
