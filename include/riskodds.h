@@ -799,6 +799,28 @@ int ro_battle_grid_decimal (const ro_rules_t *rules, unsigned long a_lo,
                             ro_decimal_fn fn, void *data,
                             unsigned long *settled);
 
+/* The enclosures themselves, for programs that judge numbers rather
+   than print them (riskodds verify): FN (DATA, A, D, E) gets every cell
+   of the grid, in ro_battle_grid's order, with an enclosure E of its
+   P(win) (valid during the call only) narrow enough for about DIGITS
+   significant digits; the two functions below read it.  MPFR stays
+   inside the library.  Errors as ro_battle_grid_decimal.  */
+typedef struct ro_enclosure ro_enclosure_t;
+typedef int (*ro_enclosure_fn) (void *data, unsigned long a,
+                                unsigned long d, const ro_enclosure_t *e);
+int ro_battle_grid_enclose (const ro_rules_t *rules, unsigned long a_lo,
+                            unsigned long a_hi, unsigned long d_lo,
+                            unsigned long d_hi, unsigned long digits,
+                            ro_enclosure_fn fn, void *data);
+
+/* 1 when every value of E is above Q, -1 when every value is below Q,
+   0 when Q is in E (the enclosure cannot tell).  */
+int ro_enclosure_cmp_q (const ro_enclosure_t *e, const mpq_t q);
+
+/* 1 and Q = the value when E is a single point (an exact value such as
+   0, 1 or a dyadic probability), 0 otherwise.  */
+int ro_enclosure_exact (mpq_t q, const ro_enclosure_t *e);
+
 /* An upper estimate of the bytes ro_battle_grid_decimal needs up to
    A_HI against D_HI (with one cell settled exactly).  */
 int ro_battle_grid_decimal_memory (double *bytes, const ro_rules_t *rules,

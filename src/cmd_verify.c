@@ -75,6 +75,11 @@ typedef struct
   const ro_sheet_t *sheet;
   const mpq_t *tolerance;       /* NULL: correct rounding */
   size_t *order, next;          /* entries by battle, the next to match */
+  size_t n_order;               /* how many of them this walk matches */
+  size_t *all;                  /* every entry by battle */
+  unsigned char *need;          /* readings left to the exact value */
+  unsigned long digits;         /* the most significant digits shown */
+  mpq_t b[2];                   /* the bounds of an agreeing value */
   size_t agree, disagree, above_one;
   cli_worst_t abs, rel;         /* among the disagreements */
   ro_judgement_t j;
@@ -97,8 +102,12 @@ enum
   OTHER_PERCENT = 0,            /* every number a percentage */
   OTHER_COUNT = 1,              /* under the other --count */
   OTHER_BOTH = 2,
-  OTHER_CHANCE = 3              /* the other side's chance, 1 - x */
+  OTHER_CHANCE = 3,             /* the other side's chance, 1 - x */
+  AS_ASKED = 4                  /* the reading asked for, in pass 0 */
 };
+
+/* The readings of an entry, as bits (1 << reading).  */
+#define ALL_READINGS 0x1f
 
 
 /* The published number's correct form: X rounded to the unit in the
@@ -384,21 +393,104 @@ by_place (const void *x, const void *y)
   return i < j ? -1 : i > j;
 }
 
-/* Judge entry I against X in this pass: as asked, and in the other
-   readings tried.  */
+/* The readings of this pass: as asked, and the others tried.  */
 static int
-judge_entry (report_t *r, size_t i, const mpq_t x)
+pass_readings (const report_t *r, int k[3])
 {
-  int rc = CLI_EXIT_OK;
-  if (r->pass == 0)
-    rc = judge_one (r, i, x);
-  else
-    judge_other (r, OTHER_COUNT, i, x);
+  int n = 0;
+  k[n++] = r->pass == 0 ? AS_ASKED : OTHER_COUNT;
   if (r->tried[OTHER_PERCENT])
-    judge_other (r, r->pass == 0 ? OTHER_PERCENT : OTHER_BOTH, i, x);
+    k[n++] = r->pass == 0 ? OTHER_PERCENT : OTHER_BOTH;
   if (r->pass == 0)
-    judge_other (r, OTHER_CHANCE, i, x);
+    k[n++] = OTHER_CHANCE;
+  return n;
+}
+
+/* Judge entry I against X in this pass, in the readings of MASK: as
+   asked, and in the other readings tried.  */
+static int
+judge_entry (report_t *r, size_t i, const mpq_t x, unsigned mask)
+{
+  int k[3], n = pass_readings (r, k), rc = CLI_EXIT_OK;
+  for (int m = 0; m < n && rc == CLI_EXIT_OK; m++)
+    if (mask & (1u << k[m]))
+      {
+        if (k[m] == AS_ASKED)
+          rc = judge_one (r, i, x);
+        else
+          judge_other (r, k[m], i, x);
+      }
   return rc;
+}
+
+/* Reading K of entry I against the enclosure E of P(win): 1 when every
+   value in E agrees, -1 when none does, 0 when E cannot tell (or the
+   number is a fraction, which only the exact value judges).  A number N
+   agrees with X when N - H <= X <= N + H, H half its unit in the last
+   place or the tolerance; read as the other side's chance, when
+   1 - N - H <= P <= 1 - N + H.  */
+static int
+decide_reading (report_t *r, int k, size_t i, const ro_enclosure_t *e)
+{
+  const ro_entry_t *en = &r->sheet->entry[i];
+  const ro_number_t *n = k == AS_ASKED || k == OTHER_COUNT
+    || k == OTHER_CHANCE ? &en->number : as_percent (r, en);
+  if (r->tolerance != NULL)
+    mpq_set (r->size, *r->tolerance);
+  else if (mpq_sgn (n->ulp) == 0)
+    return 0;
+  else
+    mpq_div_2exp (r->size, n->ulp, 1);
+  mpq_sub (r->b[0], n->value, r->size);
+  mpq_add (r->b[1], n->value, r->size);
+  if (r->sheet->defender != (k == OTHER_CHANCE))
+    {
+      /* [1 - b1, 1 - b0].  */
+      mpq_swap (r->b[0], r->b[1]);
+      for (int j = 0; j < 2; j++)
+        {
+          mpq_neg (r->b[j], r->b[j]);
+          mpz_add (mpq_numref (r->b[j]), mpq_numref (r->b[j]),
+                   mpq_denref (r->b[j]));
+        }
+    }
+  int lo = ro_enclosure_cmp_q (e, r->b[0]), hi = ro_enclosure_cmp_q (e, r->b[1]);
+  if (lo > 0 && hi < 0)
+    return 1;
+  if (lo < 0 || hi > 0)
+    return -1;
+  return 0;
+}
+
+/* Called by ro_battle_grid_enclose: judge the readings of this battle's
+   entries that its enclosure decides, and leave the rest in R->need for
+   the exact value.  A number that disagrees is left too, for the exact
+   error the report shows.  */
+static int
+match_enclosure (void *data, unsigned long a, unsigned long d,
+                 const ro_enclosure_t *e)
+{
+  report_t *r = data;
+  int k[3], n = pass_readings (r, k);
+  while (r->next < r->n_order)
+    {
+      size_t i = r->order[r->next];
+      const ro_entry_t *en = &r->sheet->entry[i];
+      if (en->attackers != a || en->defenders != d)
+        break;
+      for (int m = 0; m < n; m++)
+        {
+          int v = decide_reading (r, k[m], i, e);
+          if (v > 0 && k[m] == AS_ASKED)
+            r->agree++;
+          else if (v > 0)
+            r->other_agree[k[m]]++;
+          if (v == 0 || (v < 0 && k[m] == AS_ASKED))
+            r->need[i] |= (unsigned char) (1u << k[m]);
+        }
+      r->next++;
+    }
+  return r->next == r->n_order ? ALL_JUDGED : 0;
 }
 
 /* Called by ro_battle_grid: judge the entries of this battle as its
@@ -415,18 +507,18 @@ match_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
     }
   else
     mpq_set (r->x, win);
-  while (r->next < r->sheet->n)
+  while (r->next < r->n_order)
     {
       size_t i = r->order[r->next];
       const ro_entry_t *e = &r->sheet->entry[i];
       if (e->attackers != a || e->defenders != d)
         break;
-      int rc = judge_entry (r, i, r->x);
+      int rc = judge_entry (r, i, r->x, r->need ? r->need[i] : ALL_READINGS);
       if (rc != CLI_EXIT_OK)
         return rc;
       r->next++;
     }
-  return r->next == r->sheet->n ? ALL_JUDGED : 0;
+  return r->next == r->n_order ? ALL_JUDGED : 0;
 }
 
 /* Every battle of the sheet is one the rules allow: a located error
@@ -467,12 +559,93 @@ other_count (ro_count_t count)
     : RO_COUNT_TERRITORY;
 }
 
+/* The exact values of the readings the enclosures left, either battle
+   by battle (ro_battle_win: the strip engine where it applies) or by one
+   exact pass over the grid that covers them, whichever costs less: the
+   strip's battle about (A + D)^2 steps, the recursion's A D (A + D), the
+   grid's the same at its corner, twice over for its reductions.  R->order
+   is narrowed to the entries left.  */
+static int
+judge_left (report_t *r, const ro_rules_t *rules)
+{
+  size_t n = 0;
+  unsigned long lo[2] = { ULONG_MAX, ULONG_MAX }, hi[2] = { 0, 0 };
+  double each = 0;
+  int strip = ro_method_applies (rules, RO_METHOD_STRIP);
+  for (size_t m = 0; m < r->sheet->n; m++)
+    {
+      size_t i = r->all[m];
+      if (r->need[i] == 0)
+        continue;
+      const ro_entry_t *e = &r->sheet->entry[i];
+      double a = (double) e->attackers, d = (double) e->defenders;
+      each += strip ? (a + d + 1) * (a + d + 1) : (a + 1) * (d + 1) * (a + d);
+      unsigned long v[2] = { e->attackers, e->defenders };
+      for (int k = 0; k < 2; k++)
+        {
+          lo[k] = v[k] < lo[k] ? v[k] : lo[k];
+          hi[k] = v[k] > hi[k] ? v[k] : hi[k];
+        }
+      r->order[n++] = i;
+    }
+  r->n_order = n;
+  r->next = 0;
+  if (n == 0)
+    return ALL_JUDGED;
+  double grid = 2.0 * (hi[0] + 1.0) * (hi[1] + 1.0) * (hi[0] + hi[1]);
+  if (grid < each)
+    return ro_battle_grid (rules, lo[0], hi[0], lo[1], hi[1], match_cell, r);
+  for (size_t m = 0; m < n; m++)
+    {
+      size_t i = r->order[m];
+      const ro_entry_t *e = &r->sheet->entry[i];
+      int rc = ro_battle_win (r->x, rules, e->attackers, e->defenders);
+      if (rc != RO_OK)
+        return rc;
+      if (r->sheet->defender)
+        {
+          mpq_neg (r->x, r->x);
+          mpz_add (mpq_numref (r->x), mpq_numref (r->x), mpq_denref (r->x));
+        }
+      rc = judge_entry (r, i, r->x, r->need[i]);
+      if (rc != CLI_EXIT_OK)
+        return rc;
+    }
+  return ALL_JUDGED;
+}
+
+/* Judge every entry in this pass (R->pass) under RULES over the grid LO
+   .. HI: where the rules allow, on enclosures first (a number is judged
+   by whether all of its battle's enclosure lies within half its last
+   unit, or all outside), then exactly for the readings they leave;
+   otherwise, and with --method recursion, on the exact values.
+   ALL_JUDGED, or an error.  */
+static int
+judge_pass (report_t *r, const ro_rules_t *rules, const unsigned long lo[2],
+            const unsigned long hi[2])
+{
+  r->next = 0;
+  r->n_order = r->sheet->n;
+  memcpy (r->order, r->all, r->sheet->n * sizeof *r->order);
+  if (r->o->interval == CLI_INTERVAL_NEVER || !ro_interval_applies (rules))
+    {
+      free (r->need);
+      r->need = NULL;
+      return ro_battle_grid (rules, lo[0], hi[0], lo[1], hi[1], match_cell,
+                             r);
+    }
+  memset (r->need, 0, r->sheet->n);
+  int rc = ro_battle_grid_enclose (rules, lo[0], hi[0], lo[1], hi[1],
+                                   r->digits, match_enclosure, r);
+  return rc == ALL_JUDGED ? judge_left (r, rules) : rc;
+}
+
 /* When a table disagrees, the commonest cause is the other army count:
    judge every entry again under it, only counting what agrees (a second
-   pass of the recursion, over the same grid).  Not tried when that
-   count cannot hold the table's battles (a territory of 0 armies) or
-   would need more memory than the limit; a pass that fails gives no
-   hint, and the report stands.  */
+   pass over the same grid).  Not tried when that count cannot hold the
+   table's battles (a territory of 0 armies) or would need more memory
+   than the limit; a pass that fails gives no hint, and the report
+   stands.  */
 static void
 judge_other_count (report_t *r, const unsigned long lo[2],
                    const unsigned long hi[2])
@@ -486,15 +659,38 @@ judge_other_count (report_t *r, const unsigned long lo[2],
       || need > r->o->max_memory)
     return;
   r->pass = 1;
-  r->next = 0;
-  int rc = ro_battle_grid (&rules, lo[0], hi[0], lo[1], hi[1], match_cell,
-                           r);
+  int rc = judge_pass (r, &rules, lo, hi);
   r->tried[OTHER_COUNT] = rc == ALL_JUDGED;
   r->tried[OTHER_BOTH] = rc == ALL_JUDGED && r->tried[OTHER_PERCENT];
 }
 
-/* Judge every entry in one pass of the recursion over the grid that
-   covers them; the disagreements are then put back in text order.  */
+/* The most significant digits any number of the sheet shows (its value
+   over its last unit, or the tolerance's), which the enclosures have to
+   resolve; at least a double's 17.  */
+static unsigned long
+sheet_digits (report_t *r)
+{
+  size_t most = 17;
+  for (size_t i = 0; i < r->sheet->n; i++)
+    {
+      const ro_number_t *n = &r->sheet->entry[i].number;
+      if (mpq_sgn (n->ulp) == 0)
+        continue;
+      mpq_div (r->size, n->value, n->ulp);
+      size_t k = mpz_sizeinbase (mpq_numref (r->size), 10)
+        + mpz_sizeinbase (mpq_denref (r->size), 10) + 2;
+      most = k > most ? k : most;
+    }
+  if (r->tolerance != NULL && mpq_sgn (*r->tolerance) > 0)
+    {
+      size_t k = mpz_sizeinbase (mpq_denref (*r->tolerance), 10) + 2;
+      most = k > most ? k : most;
+    }
+  return most > RO_DIGITS_MAX ? RO_DIGITS_MAX : (unsigned long) most;
+}
+
+/* Judge every entry in one pass over the grid that covers them; the
+   disagreements are then put back in text order.  */
 static int
 judge_all (report_t *r)
 {
@@ -502,21 +698,24 @@ judge_all (report_t *r)
   int rc = check_battles (r, lo, hi);
   if (rc != CLI_EXIT_OK)
     return rc;
-  r->order = malloc (r->sheet->n * sizeof *r->order);
-  if (r->order == NULL)
+  size_t n = r->sheet->n;
+  r->order = malloc (n * sizeof *r->order);
+  r->all = malloc (n * sizeof *r->all);
+  r->need = malloc (n);
+  if (r->order == NULL || r->all == NULL || r->need == NULL)
     return cli_error ("out of memory");
-  for (size_t i = 0; i < r->sheet->n; i++)
-    r->order[i] = i;
+  for (size_t i = 0; i < n; i++)
+    r->all[i] = i;
   sort_sheet = r->sheet;
-  qsort (r->order, r->sheet->n, sizeof *r->order, by_battle);
-  for (size_t i = 0; i < r->sheet->n; i++)
+  qsort (r->all, n, sizeof *r->all, by_battle);
+  for (size_t i = 0; i < n; i++)
     r->above_one += mpq_cmp_ui (r->sheet->entry[i].number.value, 1, 1) > 0;
+  r->digits = sheet_digits (r);
   /* Numbers above 1 may be percentages without their '%'.  */
   r->tried[OTHER_PERCENT] = r->above_one > 0 && !r->sheet->percent;
   /* A column of the other side's chance, mislabelled.  */
   r->tried[OTHER_CHANCE] = 1;
-  rc = ro_battle_grid (&r->o->rules, lo[0], hi[0], lo[1], hi[1],
-                       match_cell, r);
+  rc = judge_pass (r, &r->o->rules, lo, hi);
   if (rc == ALL_JUDGED)
     {
       rc = CLI_EXIT_OK;
@@ -737,7 +936,7 @@ verify_file (const cli_opts_t *o, const char *file, const mpq_t *tolerance,
   r.first_row = 1;
   cli_worst_init (&r.abs);
   cli_worst_init (&r.rel);
-  mpq_inits (r.size, r.x, r.y, (mpq_ptr) 0);
+  mpq_inits (r.size, r.x, r.y, r.b[0], r.b[1], (mpq_ptr) 0);
   ro_number_init (&r.pct);
   ro_judgement_init (&r.j);
 
@@ -767,10 +966,12 @@ verify_file (const cli_opts_t *o, const char *file, const mpq_t *tolerance,
     wrong_clear (&r.wrong[i]);
   free (r.wrong);
   free (r.order);
+  free (r.all);
+  free (r.need);
   ro_judgement_clear (&r.j);
   cli_worst_clear (&r.abs);
   cli_worst_clear (&r.rel);
-  mpq_clears (r.size, r.x, r.y, (mpq_ptr) 0);
+  mpq_clears (r.size, r.x, r.y, r.b[0], r.b[1], (mpq_ptr) 0);
   ro_number_clear (&r.pct);
   ro_sheet_clear (&sheet);
   return rc;

@@ -36,10 +36,12 @@
    needs the exact engines is about 2^-GUARD_BITS.  */
 #define GUARD_BITS 24
 
-typedef struct
+/* A state's enclosure: lo <= P <= hi.  */
+struct ro_enclosure
 {
   mpfr_t lo, hi;
-} iv_t;
+};
+typedef struct ro_enclosure iv_t;
 
 typedef struct
 {
@@ -415,18 +417,19 @@ cell_text (char **str, const ro_rules_t *rules, unsigned long a,
   return rc;
 }
 
-/* Walk the grid's rows upwards, as ro_battle_grid does, reporting each
-   row of the range as soon as it is complete.  */
+/* A cell of the range and its enclosure, for the walk's user.  */
+typedef int (*iv_cell_fn) (void *data, unsigned long a, unsigned long d,
+                           const iv_t *x);
+
+/* Walk the grid's rows upwards, as ro_battle_grid does, giving FN each
+   cell of the range as soon as its row is complete.  */
 static int
 iv_grid (iv_solver_t *s, const ro_rules_t *rules, unsigned long a_lo,
          unsigned long a_hi, unsigned long d_lo, unsigned long d_hi,
-         const ro_decimal_t *fmt, ro_decimal_fn fn, void *data,
-         unsigned long *settled)
+         iv_cell_fn fn, void *data)
 {
   unsigned long f_lo = ro_rules_fighting (rules, a_lo);
   unsigned long f_hi = ro_rules_fighting (rules, a_hi);
-  iv_decide_t w;
-  decide_init (&w, fmt, s->prec);
   int rc = RO_OK;
   for (unsigned long i = 0; i <= f_hi && rc == RO_OK; i++)
     {
@@ -434,18 +437,66 @@ iv_grid (iv_solver_t *s, const ro_rules_t *rules, unsigned long a_lo,
         iv_state (s, i, j);
       for (unsigned long j = d_lo; i >= f_lo && j <= d_hi && rc == RO_OK;
            j++)
-        {
-          char *str;
-          unsigned long a = a_lo + (i - f_lo);
-          rc = cell_text (&str, rules, a, j, iv_cell (s, i, j), fmt, &w,
-                          settled);
-          if (rc == RO_OK)
-            rc = fn (data, a, j, str);
-          free (str);
-        }
+        rc = fn (data, a_lo + (i - f_lo), j, iv_cell (s, i, j));
       ro_progress ((double) (i + 1), (double) (f_hi + 1));
     }
-  decide_clear (&w);
+  return rc;
+}
+
+/* The model and the enclosures' solver at precision PREC over the grid
+   up to A_HI against D_HI, walked by FN.  */
+static int
+iv_run (const ro_rules_t *rules, unsigned long a_lo, unsigned long a_hi,
+        unsigned long d_lo, unsigned long d_hi, mpfr_prec_t prec,
+        iv_cell_fn fn, void *data)
+{
+  ro_model_t model;
+  int rc = ro_model_init (&model, rules);
+  if (rc != RO_OK)
+    return rc;
+  iv_solver_t s;
+  rc = iv_open (&s, &model, d_hi, prec);
+  if (rc == RO_OK)
+    {
+      rc = iv_grid (&s, rules, a_lo, a_hi, d_lo, d_hi, fn, data);
+      iv_close (&s);
+    }
+  ro_model_clear (&model);
+  return rc;
+}
+
+/* The checks both walks make.  */
+static int
+iv_check (const ro_rules_t *rules, unsigned long a_lo, unsigned long a_hi,
+          unsigned long d_lo, unsigned long d_hi)
+{
+  int rc = ro_check_grid (rules, a_lo, a_hi, d_lo, d_hi);
+  if (rc == RO_OK && !ro_interval_applies (rules))
+    rc = RO_EINVAL;
+  return rc;
+}
+
+/* ro_battle_grid_decimal's walk: each cell's text, decided or settled
+   by the exact engines, to the user's function.  */
+typedef struct
+{
+  const ro_rules_t *rules;
+  const ro_decimal_t *fmt;
+  iv_decide_t w;
+  ro_decimal_fn fn;
+  void *data;
+  unsigned long settled;
+} text_walk_t;
+
+static int
+text_cell (void *data, unsigned long a, unsigned long d, const iv_t *x)
+{
+  text_walk_t *t = data;
+  char *str;
+  int rc = cell_text (&str, t->rules, a, d, x, t->fmt, &t->w, &t->settled);
+  if (rc == RO_OK)
+    rc = t->fn (t->data, a, d, str);
+  free (str);
   return rc;
 }
 
@@ -455,31 +506,60 @@ ro_battle_grid_decimal (const ro_rules_t *rules, unsigned long a_lo,
                         unsigned long d_hi, const ro_decimal_t *fmt,
                         ro_decimal_fn fn, void *data, unsigned long *settled)
 {
-  int rc = ro_check_grid (rules, a_lo, a_hi, d_lo, d_hi);
+  int rc = iv_check (rules, a_lo, a_hi, d_lo, d_hi);
   if (rc == RO_OK)
     rc = check_format (fmt);
   if (rc != RO_OK)
     return rc;
-  if (!ro_interval_applies (rules))
-    return RO_EINVAL;
-  unsigned long count = 0;
-  ro_model_t model;
-  rc = ro_model_init (&model, rules);
+  unsigned long f_hi = ro_rules_fighting (rules, a_hi);
+  mpfr_prec_t prec = iv_precision (fmt, f_hi + d_hi);
+  text_walk_t t = { rules, fmt, .fn = fn, .data = data, .settled = 0 };
+  decide_init (&t.w, fmt, prec);
+  rc = iv_run (rules, a_lo, a_hi, d_lo, d_hi, prec, text_cell, &t);
+  decide_clear (&t.w);
+  if (settled != NULL)
+    *settled = t.settled;
+  return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Enclosures for the program's own decisions                         */
+/* ------------------------------------------------------------------ */
+
+int
+ro_enclosure_cmp_q (const ro_enclosure_t *e, const mpq_t q)
+{
+  if (mpfr_cmp_q (e->lo, q) > 0)
+    return 1;
+  if (mpfr_cmp_q (e->hi, q) < 0)
+    return -1;
+  return 0;
+}
+
+int
+ro_enclosure_exact (mpq_t q, const ro_enclosure_t *e)
+{
+  if (!mpfr_equal_p (e->lo, e->hi))
+    return 0;
+  mpfr_get_q (q, e->lo);
+  return 1;
+}
+
+int
+ro_battle_grid_enclose (const ro_rules_t *rules, unsigned long a_lo,
+                        unsigned long a_hi, unsigned long d_lo,
+                        unsigned long d_hi, unsigned long digits,
+                        ro_enclosure_fn fn, void *data)
+{
+  int rc = iv_check (rules, a_lo, a_hi, d_lo, d_hi);
   if (rc != RO_OK)
     return rc;
-  iv_solver_t s;
+  if (digits < 1 || digits > RO_DIGITS_MAX)
+    return RO_EINVAL;
   unsigned long f_hi = ro_rules_fighting (rules, a_hi);
-  rc = iv_open (&s, &model, d_hi, iv_precision (fmt, f_hi + d_hi));
-  if (rc == RO_OK)
-    {
-      rc = iv_grid (&s, rules, a_lo, a_hi, d_lo, d_hi, fmt, fn, data,
-                    &count);
-      iv_close (&s);
-    }
-  ro_model_clear (&model);
-  if (settled != NULL)
-    *settled = count;
-  return rc;
+  ro_decimal_t fmt = { RO_DECIMAL_DIGITS, digits, 1 };
+  return iv_run (rules, a_lo, a_hi, d_lo, d_hi,
+                 iv_precision (&fmt, f_hi + d_hi), fn, data);
 }
 
 int

@@ -702,9 +702,10 @@ check_policies (const cli_opts_t *o, const char *sub)
 static int
 check_method (const cli_opts_t *o, const char *sub)
 {
-  if (o->interval == CLI_INTERVAL_ALWAYS && strcmp (sub, "table") != 0)
-    return cli_usage_error ("--method interval computes the decimals of a "
-                            "grid ('table'); '%s' does not take it",
+  if (o->interval == CLI_INTERVAL_ALWAYS && strcmp (sub, "table") != 0
+      && strcmp (sub, "verify") != 0)
+    return cli_usage_error ("--method interval works on grids ('table', "
+                            "'verify'); '%s' does not take it",
                             *sub ? sub : "a battle");
   if (o->interval == CLI_INTERVAL_ALWAYS
       && !ro_interval_applies (&o->rules))
