@@ -464,6 +464,31 @@ decimals_part() {
         # shellcheck disable=SC2059
         printf "$dfmt" "$n" "$t_rec" "$t_int" "$(ratio "$t_rec" "$t_int")" "$check"
     done
+
+    echo
+    echo "verify of that table (N x N decimals, all right), --method"
+    echo "recursion (exact values) against --method interval (enclosures),"
+    echo "same report required:"
+    # shellcheck disable=SC2059
+    printf "$dfmt" size recursion_s interval_s rec/int check
+    # shellcheck disable=SC2059
+    printf "$dfmt" ------ ------------ ------------ --------- -----
+    for n in $decimal_sizes; do
+        "$prog" table --attackers "1..$n" --defenders "1..$n" --values decimal \
+            --digits 10 --format csv >"$tmp/sheet.csv" \
+            || die "riskodds table 1..$n failed"
+        t_rec=$(timeit "$tmp/vrec.out" "$tmp/empty" "$prog" verify --method recursion \
+                    "$tmp/sheet.csv") || die "riskodds verify --method recursion failed"
+        t_int=$(timeit "$tmp/vint.out" "$tmp/empty" "$prog" verify --method interval \
+                    "$tmp/sheet.csv") || die "riskodds verify --method interval failed"
+        if [ -s "$tmp/vrec.out" ] && cmp -s "$tmp/vrec.out" "$tmp/vint.out"; then
+            check=MATCH
+        else
+            check=DIFFER status=1 engine_status=1
+        fi
+        # shellcheck disable=SC2059
+        printf "$dfmt" "$n" "$t_rec" "$t_int" "$(ratio "$t_rec" "$t_int")" "$check"
+    done
 }
 
 peer_status=0

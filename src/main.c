@@ -219,10 +219,10 @@ Options:\n\
                          fastest that applies), 'strip' (O(n^2), when both\n\
                          sides roll their most dice) or 'recursion' (every\n\
                          state, any rules); the values are the same;\n\
-                         table: 'interval' (the default when only decimals\n\
-                         are printed: certified enclosures, settled exactly\n\
-                         where they cannot decide) or 'recursion' (every\n\
-                         cell's fraction, rounded); the same digits\n\
+                         table, verify: 'interval' (the default where only\n\
+                         decimals leave: certified enclosures, settled\n\
+                         exactly where they cannot decide) or 'recursion'\n\
+                         (every cell's fraction); the same output\n\
       --max-memory=SIZE  refuse a battle whose memory bound exceeds SIZE\n\
                          bytes; suffixes K, M, G, T (powers of 1024); at\n\
                          most, and by default three quarters of, the\n\
