@@ -216,12 +216,13 @@ enum
   MEMORY_GRID,                  /* every state: the recursion */
   MEMORY_PLAN,                  /* every state, with a plan of choices */
   MEMORY_BATTLE,                /* one battle, by --method */
-  MEMORY_DIST                   /* one battle's ends, by --method */
+  MEMORY_DIST,                  /* one battle's ends, by --method */
+  MEMORY_DECIMALS               /* enclosures of a grid */
 };
 
 static int
 check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d,
-              int kind)
+              int kind, const ro_decimal_t *fmt)
 {
   double need;
   const ro_rules_t *r = &opts->rules;
@@ -234,6 +235,8 @@ check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d,
     rc = ro_battle_memory_method (&need, r, a, d, opts->method);
   else if (kind == MEMORY_DIST)
     rc = ro_battle_dist_memory (&need, r, a, d, opts->method);
+  else if (kind == MEMORY_DECIMALS)
+    rc = ro_battle_grid_decimal_memory (&need, r, a, d, fmt);
   else
     rc = ro_battle_memory_method (&need, r, a, d, RO_METHOD_RECURSION);
   if (rc != RO_OK)
@@ -250,7 +253,7 @@ check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d,
 int
 cli_check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d)
 {
-  return check_memory (opts, a, d, MEMORY_GRID);
+  return check_memory (opts, a, d, MEMORY_GRID, NULL);
 }
 
 /* Whether the rules make every state's choice depend on P(win).  */
@@ -266,7 +269,8 @@ cli_check_plan_memory (const cli_opts_t *opts, unsigned long a,
                        unsigned long d)
 {
   return check_memory (opts, a, d,
-                       optimizing (&opts->rules) ? MEMORY_PLAN : MEMORY_GRID);
+                       optimizing (&opts->rules) ? MEMORY_PLAN : MEMORY_GRID,
+                       NULL);
 }
 
 int
@@ -274,13 +278,30 @@ cli_check_battle_memory (const cli_opts_t *opts, unsigned long a,
                          unsigned long d, int dist)
 {
   if (dist && optimizing (&opts->rules))
-    return check_memory (opts, a, d, MEMORY_PLAN);
-  return check_memory (opts, a, d, dist ? MEMORY_DIST : MEMORY_BATTLE);
+    return check_memory (opts, a, d, MEMORY_PLAN, NULL);
+  return check_memory (opts, a, d, dist ? MEMORY_DIST : MEMORY_BATTLE, NULL);
+}
+
+int
+cli_check_decimal_memory (const cli_opts_t *opts, unsigned long a,
+                          unsigned long d, const ro_decimal_t *fmt)
+{
+  return check_memory (opts, a, d, MEMORY_DECIMALS, fmt);
 }
 
 int
 cli_grid_ranges (const cli_opts_t *o, unsigned long a[2],
                  unsigned long d[2], unsigned long hi_default)
+{
+  int rc = cli_parse_grid_ranges (o, a, d, hi_default);
+  if (rc == CLI_EXIT_OK)
+    rc = cli_check_memory (o, a[1], d[1]);
+  return rc;
+}
+
+int
+cli_parse_grid_ranges (const cli_opts_t *o, unsigned long a[2],
+                       unsigned long d[2], unsigned long hi_default)
 {
   int rc = CLI_EXIT_OK;
   a[0] = d[0] = 1;
@@ -292,8 +313,6 @@ cli_grid_ranges (const cli_opts_t *o, unsigned long a[2],
   if (rc == CLI_EXIT_OK && a[0] == 0 && o->rules.count == RO_COUNT_TERRITORY)
     rc = cli_usage_error ("a territory holds at least 1 army: --attackers "
                           "must start at 1 or more with --count territory");
-  if (rc == CLI_EXIT_OK)
-    rc = cli_check_memory (o, a[1], d[1]);
   return rc;
 }
 

@@ -122,6 +122,16 @@ int cli_parse_range (unsigned long *lo, unsigned long *hi, const char *arg,
 int cli_grid_ranges (const cli_opts_t *opts, unsigned long a[2],
                      unsigned long d[2], unsigned long hi_default);
 
+/* The same without the memory limit, which the caller checks for the
+   engine it uses.  */
+int cli_parse_grid_ranges (const cli_opts_t *opts, unsigned long a[2],
+                           unsigned long d[2], unsigned long hi_default);
+
+/* Refuse a grid of certified decimals up to (A, D) in FMT
+   (ro_battle_grid_decimal) whose estimated memory exceeds the limit.  */
+int cli_check_decimal_memory (const cli_opts_t *opts, unsigned long a,
+                              unsigned long d, const ro_decimal_t *fmt);
+
 /* Refuse a grid of battles up to (A, D), which the recursion computes,
    whose estimated memory exceeds the limit.  */
 int cli_check_memory (const cli_opts_t *opts, unsigned long a,

@@ -475,7 +475,12 @@ cmd_table (const cli_opts_t *o, int argc, char **argv)
                             "give --values decimal (the fractions%s need "
                             "the exact recursion)",
                             o->stats ? " and --stats" : "");
-  int rc = cli_grid_ranges (o, t.a, t.d, 10);
+  ro_decimal_t fmt;
+  int rc = cli_parse_grid_ranges (o, t.a, t.d, 10);
+  if (rc == CLI_EXIT_OK)
+    rc = certified (&t, &fmt)
+      ? cli_check_decimal_memory (o, t.a[1], t.d[1], &fmt)
+      : cli_check_memory (o, t.a[1], t.d[1]);
   /* --stats runs each battle's own forward pass, and so its plan.  */
   if (rc == CLI_EXIT_OK && o->stats)
     rc = cli_check_plan_memory (o, t.a[1], t.d[1]);

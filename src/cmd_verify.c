@@ -548,7 +548,24 @@ check_battles (const report_t *r, unsigned long lo[2], unsigned long hi[2])
           hi[k] = v[k] > hi[k] ? v[k] : hi[k];
         }
     }
-  return cli_check_memory (o, hi[0], hi[1]);
+  return CLI_EXIT_OK;
+}
+
+/* Whether the passes under RULES judge on enclosures first.  */
+static int
+enclosing (const report_t *r, const ro_rules_t *rules)
+{
+  return r->o->interval != CLI_INTERVAL_NEVER && ro_interval_applies (rules);
+}
+
+/* The memory limit, for the engine of the first pass.  */
+static int
+check_grid_memory (const report_t *r, const unsigned long hi[2])
+{
+  ro_decimal_t fmt = { RO_DECIMAL_DIGITS, r->digits, 1 };
+  if (enclosing (r, &r->o->rules))
+    return cli_check_decimal_memory (r->o, hi[0], hi[1], &fmt);
+  return cli_check_memory (r->o, hi[0], hi[1]);
 }
 
 /* The other count convention than the one asked for.  */
@@ -627,7 +644,7 @@ judge_pass (report_t *r, const ro_rules_t *rules, const unsigned long lo[2],
   r->next = 0;
   r->n_order = r->sheet->n;
   memcpy (r->order, r->all, r->sheet->n * sizeof *r->order);
-  if (r->o->interval == CLI_INTERVAL_NEVER || !ro_interval_applies (rules))
+  if (!enclosing (r, rules))
     {
       free (r->need);
       r->need = NULL;
@@ -695,7 +712,10 @@ static int
 judge_all (report_t *r)
 {
   unsigned long lo[2], hi[2];
+  r->digits = sheet_digits (r);
   int rc = check_battles (r, lo, hi);
+  if (rc == CLI_EXIT_OK)
+    rc = check_grid_memory (r, hi);
   if (rc != CLI_EXIT_OK)
     return rc;
   size_t n = r->sheet->n;
@@ -710,7 +730,6 @@ judge_all (report_t *r)
   qsort (r->all, n, sizeof *r->all, by_battle);
   for (size_t i = 0; i < n; i++)
     r->above_one += mpq_cmp_ui (r->sheet->entry[i].number.value, 1, 1) > 0;
-  r->digits = sheet_digits (r);
   /* Numbers above 1 may be percentages without their '%'.  */
   r->tried[OTHER_PERCENT] = r->above_one > 0 && !r->sheet->percent;
   /* A column of the other side's chance, mislabelled.  */
