@@ -298,7 +298,9 @@ fast_digits (char *out, long *exp, iv_decide_t *w, unsigned long n)
       if (!mpfr_equal_p (w->ta, w->tb))
         return 0;
       unsigned long v = mpfr_get_ui (w->ta, MPFR_RNDN);
-      if (v < lo)
+      /* 10^(N-1) may be a value just below it rounded up, whose digits
+         are those of the decade below: left to mpfr_get_str.  */
+      if (v <= lo)
         return 0;
       if (v > 10 * lo)
         continue;               /* the next decade: one power less */
