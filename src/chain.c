@@ -161,11 +161,13 @@ chain_battle (ro_chain_t *c, const ro_model_t *model, ro_cell_t *seed,
 /* The units of work of battle I of a chain of NSEED rows against D[0]
    .. D[I]: WORK[0] for its forward pass, WORK[1] (after the LAST one)
    for the final armies' fractions; their sum is returned.  The numbers
-   that reach battle I carry the rounds of the battles before it, about
-   twice their defenders (the attacker loses about as many), so each
-   cell of its rows costs that much more (see ro_progress_rows).  The
-   final fractions reduce NSEED numbers by a gcd each: measured, about
-   NSEED S^2 / 50 with S the numbers' size.  */
+   that reach battle I carry the rounds of the battles before it (the
+   attacker's losses are in the rows already, the defenders' are not),
+   so each cell of its rows costs that much more (see ro_progress_rows).
+   The first battle starts from one state: every round costs the same
+   armies, so half of its states are never reached and cost nothing.
+   The final fractions reduce NSEED numbers by a gcd each: measured,
+   about NSEED S^2 / 50 with S the numbers' size.  */
 static double
 chain_work (double work[2], unsigned long nseed, const unsigned long *d,
             size_t i, int last)
@@ -173,7 +175,8 @@ chain_work (double work[2], unsigned long nseed, const unsigned long *d,
   double before = 0;
   for (size_t j = 0; j < i; j++)
     before += d[j];
-  work[0] = ro_progress_rows (nseed, d[i]) + 2 * before * nseed * (d[i] + 1.0);
+  work[0] = ro_progress_rows (nseed, d[i]) * (i == 0 ? 0.5 : 1)
+    + before * nseed * (d[i] + 1.0);
   double size = nseed + 2 * (before + d[i]);
   work[1] = last ? nseed * size * size / 50 : 0;
   return work[0] + work[1];
