@@ -306,6 +306,13 @@ void cli_meter_clear (void);
 void cli_meter_part (double lo, double span);
 void cli_meter_end (void);
 
+/* For a subcommand that knows its work better than the calls it makes
+   do: cli_meter_hold (1) makes the meter ignore the library's reports,
+   (0) heeds them again; cli_meter_report tells DONE of TOTAL of the run
+   in the subcommand's own units, held or not.  */
+void cli_meter_hold (int hold);
+void cli_meter_report (double done, double total);
+
 /* help.c: whether WORD names a subcommand; print the help of SUB
    ("" or "battle": one battle), or an error for an unknown one.  */
 int cli_is_subcommand (const char *word);

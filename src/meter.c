@@ -39,6 +39,7 @@ static struct
   double start, last_draw, last;
   int told;                     /* the estimate was judged */
   size_t width;                 /* of the line shown, 0: none */
+  int held;                     /* the library's reports ignored */
   int midline;                  /* the output on the meter's terminal
                                    has a line begun: no meter until it
                                    is ended, or '\r' would cut it */
@@ -117,11 +118,11 @@ draw (double elapsed, double share)
   m.width = len;
 }
 
-/* The library's hook: DONE of TOTAL of the current call.  */
-static void
-report (void *data, double done, double total)
+void
+cli_meter_report (double done, double total)
 {
-  (void) data;
+  if (!m.on || !(total > 0))
+    return;
   double share = m.lo + m.span * (done < total ? done / total : 1);
   double t = now ();
   if (!m.active || share < m.last)
@@ -148,6 +149,21 @@ report (void *data, double done, double total)
     tell_estimate (elapsed, share);
   draw (elapsed, share);
   m.last_draw = t;
+}
+
+/* The library's hook: DONE of TOTAL of the current call.  */
+static void
+report (void *data, double done, double total)
+{
+  (void) data;
+  if (!m.held)
+    cli_meter_report (done, total);
+}
+
+void
+cli_meter_hold (int hold)
+{
+  m.held = hold;
 }
 
 void
