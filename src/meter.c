@@ -8,6 +8,7 @@
 #endif
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,10 @@ static struct
                                    is ended, or '\r' would cut it */
 } m = { .span = 1, .scale = 1 };
 
+/* The width shown, for a signal handler; and what blanks it out.  */
+static volatile sig_atomic_t shown;
+static char blank[100];
+
 static double
 now (void)
 {
@@ -61,6 +66,7 @@ cli_meter_clear (void)
   fprintf (stderr, "\r%*s\r", (int) m.width, "");
   fflush (stderr);
   m.width = 0;
+  shown = 0;
 }
 
 /* SECONDS for people: "12 s", "3 min", "2 h 5 min".  */
@@ -116,6 +122,7 @@ draw (double elapsed, double share)
     fprintf (stderr, "\r%s", line);
   fflush (stderr);
   m.width = len;
+  shown = (sig_atomic_t) (len < sizeof blank - 2 ? len : sizeof blank - 2);
 }
 
 void
@@ -225,6 +232,46 @@ share_terminal (void)
 }
 #endif
 
+/* A signal that ends the program blanks the meter out first, so that
+   the shell's prompt does not follow it on its line; then the handler
+   that was there (cli.c's, which removes -o's temporary file) or the
+   default action.  */
+static struct sigaction old_action[4];
+static const int stop_signals[4] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+
+static void
+meter_abandon (int sig)
+{
+  if (shown > 0)
+    {
+      blank[shown + 1] = '\r';
+      ssize_t n = write (STDERR_FILENO, blank, (size_t) shown + 2);
+      (void) n;
+    }
+  for (int i = 0; i < 4; i++)
+    if (stop_signals[i] == sig)
+      sigaction (sig, &old_action[i], NULL);
+  raise (sig);
+}
+
+static void
+catch_signals (void)
+{
+  memset (blank, ' ', sizeof blank);
+  blank[0] = '\r';
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_handler = meter_abandon;
+  sigemptyset (&sa.sa_mask);
+  for (int i = 0; i < 4; i++)
+    {
+      sigaction (stop_signals[i], NULL, &old_action[i]);
+      /* An ignored signal stays ignored (nohup).  */
+      if (old_action[i].sa_handler != SIG_IGN)
+        sigaction (stop_signals[i], &sa, NULL);
+    }
+}
+
 void
 cli_meter_start (int mode)
 {
@@ -238,5 +285,6 @@ cli_meter_start (int mode)
   const char *scale = getenv ("RISKODDS_PROGRESS_SCALE");
   if (scale != NULL && atof (scale) > 0)
     m.scale = atof (scale);
+  catch_signals ();
   ro_progress_set (report, NULL);
 }
