@@ -835,9 +835,13 @@ int ro_battle_grid_decimal_memory (double *bytes, const ro_rules_t *rules,
    library then calls FN (DATA, DONE, TOTAL) now and then during the
    calls this thread makes (grids, strips, forward passes, policies),
    DONE out of TOTAL in the engine's own units of work (TOTAL > 0, DONE
-   non-decreasing within one call), from this thread only.  FN NULL
-   (the default) turns it off.  FN must not call back into the library.
-   The setting is the calling thread's own.  */
+   non-decreasing within one call, about proportional to the time
+   spent), from this thread only: DONE = 0 when a long call starts, and
+   DONE = TOTAL when it has finished its work (a call that fails may
+   stop short).  Engines report once per row or step, so a meter should
+   itself limit how often it redraws.  FN NULL (the default) turns it
+   off.  FN must not call back into the library.  The setting is the
+   calling thread's own.  */
 typedef void (*ro_progress_fn) (void *data, double done, double total);
 void ro_progress_set (ro_progress_fn fn, void *data);
 

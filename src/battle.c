@@ -166,10 +166,15 @@ recursion_win (mpq_t win, const ro_rules_t *rules, unsigned long f,
   int rc = battle_open (&model, &s, rules, d);
   if (rc != RO_OK)
     return rc;
+  double total = ro_progress_rows (f + 1, d);
+  ro_progress (0, total);
   for (unsigned long i = 0; i <= f; i++)
-    for (unsigned long j = 0; j <= d; j++)
-      if (reachable (rules, f, d, i, j))
-        solve_state (&s, i, j);
+    {
+      for (unsigned long j = 0; j <= d; j++)
+        if (reachable (rules, f, d, i, j))
+          solve_state (&s, i, j);
+      ro_progress (ro_progress_rows (i + 1, d), total);
+    }
   ro_solver_get_q (win, &s, ro_solver_cell (&s, f, d));
   battle_close (&model, &s);
   return RO_OK;

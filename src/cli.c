@@ -18,6 +18,7 @@ static void
 vmessage (const char *fmt, va_list ap)
 {
   fflush (stdout);
+  cli_meter_clear ();
   fputs (PACKAGE_NAME ": ", stderr);
   vfprintf (stderr, fmt, ap);
   fputc ('\n', stderr);
@@ -845,6 +846,7 @@ close_output (int status)
 int
 cli_output_finish (int status)
 {
+  cli_meter_end ();
   char *tmp = output_tmp;
   if (tmp == NULL)
     return close_output (status);

@@ -72,6 +72,7 @@ typedef struct
   int policy_given;             /* 1: --defender given, 2: --attacker */
   ro_method_t method;           /* --method of one battle */
   cli_interval_t interval;      /* --method interval, recursion of grids */
+  int progress;                 /* 1 --progress, -1 --no-progress */
 } cli_opts_t;
 
 /* The format that the extension of FILE names (case ignored: csv, tsv,
@@ -310,6 +311,29 @@ void cli_std_open (void);
    write went well) or removes it, and returns the final status.  */
 int cli_output_start (const char *file);
 int cli_output_finish (int status);
+
+/* The progress meter of long runs on standard error (meter.c).
+   cli_meter_start: MODE 1 (--progress) shows it, -1 (--no-progress)
+   never, 0 when standard error is a terminal; it installs the library's
+   progress hook, and when the output goes to the same terminal, lets
+   every write to it blank the meter out first.  Called once, after -o
+   has taken standard output.  cli_meter_clear blanks the meter out (a
+   message follows; cli_error does it).  cli_meter_part: the library
+   calls that follow, up to the next cli_meter_part or cli_meter_end,
+   fill the share [LO, LO + SPAN) of one run, for a subcommand that
+   makes several long calls; cli_meter_end ends that run, each call is
+   again a run of its own.  */
+void cli_meter_start (int mode);
+void cli_meter_clear (void);
+void cli_meter_part (double lo, double span);
+void cli_meter_end (void);
+
+/* For a subcommand that knows its work better than the calls it makes
+   do: cli_meter_hold (1) makes the meter ignore the library's reports,
+   (0) heeds them again; cli_meter_report tells DONE of TOTAL of the run
+   in the subcommand's own units, held or not.  */
+void cli_meter_hold (int hold);
+void cli_meter_report (double done, double total);
 
 /* help.c: whether WORD names a subcommand; print the help of SUB
    ("" or "battle": one battle), or an error for an unknown one.  */

@@ -60,10 +60,32 @@ policy_clear (policy_t *p)
       mpq_clear (p->win[i][j]);
 }
 
-/* The plan, the roll classes it answers, and the six values.  */
+/* The time of a battle under each pair of policies, about, in units of
+   the plain recursion's: measured at 300 against 300 (the plan of a
+   pair costs as much as its battle).  For the progress meter.  */
+static const double policy_cost[3][2] = { {1, 4}, {2, 5.5}, {19, 42} };
+
+static double
+rules_cost (const ro_rules_t *r)
+{
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 2; j++)
+      if (r->defender == defenders[i] && r->attacker == attackers[j])
+        return policy_cost[i][j];
+  return policy_cost[2][1];
+}
+
+/* The plan, the roll classes it answers, and the six values: one run
+   for the progress meter.  */
 static int
 policy_solve (policy_t *p)
 {
+  double total = rules_cost (&p->rules), lo = 0;
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 2; j++)
+      total += policy_cost[i][j];
+  cli_meter_part (0, rules_cost (&p->rules) / total);
+  lo = rules_cost (&p->rules);
   int rc = ro_plan_solve (&p->plan, &p->rules, p->a, p->d);
   for (unsigned na = 1; na <= p->rules.attack_dice && rc == RO_OK; na++)
     for (unsigned nd = 2; nd <= p->rules.defend_dice && rc == RO_OK; nd++)
@@ -75,8 +97,11 @@ policy_solve (policy_t *p)
         ro_rules_t r = p->rules;
         r.defender = defenders[i];
         r.attacker = attackers[j];
+        cli_meter_part (lo / total, policy_cost[i][j] / total);
+        lo += policy_cost[i][j];
         rc = ro_battle_win (p->win[i][j], &r, p->a, p->d);
       }
+  cli_meter_end ();
   if (rc != RO_OK)
     return cli_error ("%lu against %lu: %s", p->a, p->d, ro_strerror (rc));
   return CLI_EXIT_OK;

@@ -106,7 +106,11 @@ recursion_ends (ro_dist_t *dist, const ro_rules_t *rules, unsigned long f0,
   /* One seed: the start, probability 1.  */
   ro_plan_t plan;
   ro_plan_init (&plan);
+  double plan_share = ro_rules_optimizing (rules) ? RO_PROGRESS_PLAN : 0;
+  ro_progress_part_t part;
+  ro_progress_part (&part, 0, plan_share);
   rc = ro_solver_plan (&s, &plan, f0, d);
+  ro_progress_part_end (&part);
   ro_cell_t *seed = rc == RO_OK ? malloc ((f0 + 1) * sizeof *seed) : NULL;
   if (rc != RO_OK)
     ;
@@ -120,7 +124,9 @@ recursion_ends (ro_dist_t *dist, const ro_rules_t *rules, unsigned long f0,
           seed[f].e[0] = seed[f].e[1] = 0;
         }
       collect_t c = { dist, 0, rules->count == RO_COUNT_TERRITORY };
+      ro_progress_part (&part, plan_share, 1 - plan_share);
       rc = ro_forward (&s, seed, f0 + 1, d, collect_end, &c);
+      ro_progress_part_end (&part);
       for (unsigned long f = 0; f <= f0; f++)
         mpz_clear (seed[f].n);
       free (seed);
@@ -296,8 +302,10 @@ dist_sums (sums_t s[3], const ro_dist_t *dist)
   mpz_t den, m, w;
   mpz_inits (den, m, w, (mpz_ptr) 0);
   mpz_set_ui (den, 1);
+  ro_progress (0, dist->n);
   for (size_t i = 0; i < dist->n; i++)
     {
+      ro_progress (i, dist->n);
       mpz_srcptr di = mpq_denref (by[i]->p);
       if (!mpz_divisible_p (den, di))
         {
@@ -317,6 +325,7 @@ dist_sums (sums_t s[3], const ro_dist_t *dist)
     }
   sums_add (&s[RO_GIVEN_ANY], &s[RO_GIVEN_WIN]);
   sums_add (&s[RO_GIVEN_ANY], &s[RO_GIVEN_LOSS]);
+  ro_progress (dist->n, dist->n);
   mpz_clears (den, m, w, (mpz_ptr) 0);
   free (by);
   return RO_OK;

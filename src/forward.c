@@ -55,11 +55,18 @@ ro_forward (ro_solver_t *s, const ro_cell_t *seed, unsigned long nseed,
   for (unsigned long i = 0; i < s->rows; i++)
     zero_row (s, i);
 
+  /* The probabilities grow from the start down, as the recursion's
+     values grow from the ends up: row f is the (NSEED - f)th.  */
+  double total = ro_progress_rows (nseed, d0);
+  ro_progress (0, total);
   for (unsigned long f = nseed; f-- > 0 && rc == RO_OK;)
     {
       /* Row f + 1 is done; its slot becomes row f - L.  */
       if (f + 1 < nseed)
-        zero_row (s, f + 1);
+        {
+          ro_progress (ro_progress_rows (nseed - 1 - f, d0), total);
+          zero_row (s, f + 1);
+        }
       if (mpz_sgn (seed[f].n) != 0)
         ro_cell_add (s->base, s->big, ro_solver_cell (s, f, d0), seed[f].n,
                      seed[f].e, one, none);
@@ -75,6 +82,8 @@ ro_forward (ro_solver_t *s, const ro_cell_t *seed, unsigned long nseed,
             flow_state (s, f, d);
         }
     }
+  if (rc == RO_OK)
+    ro_progress (total, total);
   mpz_clear (one);
   return rc;
 }

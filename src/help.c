@@ -8,7 +8,8 @@
 
 /* Each subcommand's help: its synopsis, what it prints, its own options
    and two examples.  The options every subcommand shares (the rules,
-   the dice policies, --count, --digits, --format, -o, --max-memory) are
+   the dice policies, --count, --digits, --format, -o, --max-memory,
+   --progress) are
    described once, by riskodds --help.  */
 typedef struct
 {
@@ -167,8 +168,8 @@ static const char common[] =
   "\n"
   "Rule options (--sides, --attack-dice, --defend-dice, bonuses, --ties),\n"
   "dice policies (--defender, --attacker) and the common options (--count,\n"
-  "--digits, --values (not for verify), --format, -o, --max-memory): see\n"
-  "riskodds --help.\n";
+  "--digits, --values (not for verify), --format, -o, --max-memory,\n"
+  "--progress): see riskodds --help.\n";
 
 int
 cli_is_subcommand (const char *word)

@@ -39,7 +39,9 @@ enum
   OPT_DEFENDER,
   OPT_ATTACKER,
   OPT_METHOD,
-  OPT_PLACES
+  OPT_PLACES,
+  OPT_PROGRESS,
+  OPT_NO_PROGRESS
 };
 
 static const struct option long_options[] = {
@@ -74,6 +76,8 @@ static const struct option long_options[] = {
   {"layout", required_argument, NULL, OPT_LAYOUT},
   {"percent", no_argument, NULL, OPT_PERCENT},
   {"float", no_argument, NULL, OPT_FLOAT},
+  {"progress", no_argument, NULL, OPT_PROGRESS},
+  {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
   {"help", no_argument, NULL, 'h'},
   {"version", no_argument, NULL, 'V'},
   {NULL, 0, NULL, 0}
@@ -227,6 +231,10 @@ Options:\n\
                          bytes; suffixes K, M, G, T (powers of 1024); at\n\
                          most, and by default three quarters of, the\n\
                          physical memory\n\
+      --progress       show how far a long run has come and the time\n\
+                         left on standard error, a line redrawn in\n\
+                         place (by default only when it is a terminal)\n\
+      --no-progress    never show it\n\
   -h, --help           display this help and exit\n\
   -V, --version        display version information and exit\n\
 \n\
@@ -631,6 +639,8 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
       case OPT_LAYOUT: rc = parse_layout (&opts->layout, optarg); break;
       case OPT_PERCENT: opts->percent = 1; break;
       case OPT_FLOAT: opts->float_mode = 1; break;
+      case OPT_PROGRESS: opts->progress = 1; break;
+      case OPT_NO_PROGRESS: opts->progress = -1; break;
       case OPT_DEFENDER: rc = parse_defender (opts, optarg); break;
       case OPT_ATTACKER: rc = parse_attacker (opts, optarg); break;
       case OPT_METHOD: rc = parse_method (opts, optarg); break;
@@ -848,6 +858,9 @@ main (int argc, char **argv)
   if (rc == CLI_EXIT_OK && opts.output && strcmp (opts.output, "-") != 0)
     rc = cli_output_start (opts.output);
   if (rc == CLI_EXIT_OK)
-    rc = run (&opts, sub, nargs, args);
+    {
+      cli_meter_start (opts.progress);
+      rc = run (&opts, sub, nargs, args);
+    }
   return cli_output_finish (rc);
 }

@@ -373,21 +373,26 @@ static void
 plan_fill (ro_solver_t *s, unsigned long f, unsigned long d)
 {
   const ro_rules_t *rules = &s->model->rules;
+  double total = ro_progress_rows (f + 1, d);
+  ro_progress (0, total);
   for (unsigned long i = 0; i <= f; i++)
-    for (unsigned long j = 0; j <= d; j++)
-      {
-        unsigned char *rec = plan_at (s->policy->plan, i, j);
-        ro_cell_t *x = ro_solver_cell (s, i, j);
-        int end = ro_rules_ended (rules, i, j);
-        if (end != 0)
-          {
-            mpz_set_ui (x->n, end > 0);
-            x->e[0] = x->e[1] = 0;
-            rec[0] = 0;         /* over: nobody rolls */
-          }
-        else
-          ro_policy_state (s, i, j);
-      }
+    {
+      for (unsigned long j = 0; j <= d; j++)
+        {
+          unsigned char *rec = plan_at (s->policy->plan, i, j);
+          ro_cell_t *x = ro_solver_cell (s, i, j);
+          int end = ro_rules_ended (rules, i, j);
+          if (end != 0)
+            {
+              mpz_set_ui (x->n, end > 0);
+              x->e[0] = x->e[1] = 0;
+              rec[0] = 0;       /* over: nobody rolls */
+            }
+          else
+            ro_policy_state (s, i, j);
+        }
+      ro_progress (ro_progress_rows (i + 1, d), total);
+    }
 }
 
 int

@@ -59,6 +59,28 @@ char *ro_format_decimal (const char *digits, long e, int negative);
 /* The text ro_q_get_fixed makes of the value SCALED / 10^PLACES.  */
 int ro_format_fixed (char **str, const mpz_t scaled, unsigned long places);
 
+/* One engine's run as a part of a longer call (a plan, then a forward
+   pass; one territory of a chain): between ro_progress_part and
+   ro_progress_part_end, the reports of this thread fill the share
+   [LO, LO + SPAN) of what the enclosing part fills (LO + SPAN <= 1), so
+   that the program sees one call going from 0 to its end.  Parts nest;
+   each ro_progress_part_end restores *SAVED.  */
+typedef struct
+{
+  double lo, span;
+} ro_progress_part_t;
+void ro_progress_part (ro_progress_part_t *saved, double lo, double span);
+void ro_progress_part_end (const ro_progress_part_t *saved);
+
+/* The units of work of the first K rows of a grid of D + 1 columns
+   whose numbers grow linearly with the armies (row i, column j costs
+   i + j + 1), for engines that walk rows of states.  */
+double ro_progress_rows (double k, double d);
+
+/* The share of the plan (ro_solver_plan) in a plan and the forward pass
+   that reads it, as measured for an optimal defender.  */
+#define RO_PROGRESS_PLAN 0.4
+
 /* The number of classes ro_rolls would make, RO_ROLLS_MAX + 1 when
    there are more than RO_ROLLS_MAX.  */
 size_t ro_rolls_count (const ro_rules_t *rules, unsigned na, unsigned nd);

@@ -1,0 +1,290 @@
+/* meter.c -- the progress meter of long runs, on standard error */
+
+#include <config.h>
+
+/* fopencookie */
+#ifndef _GNU_SOURCE
+# define _GNU_SOURCE 1
+#endif
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+/* The library tells how far a long call has come (ro_progress_set);
+   the meter turns that into one line on standard error, redrawn in
+   place with '\r': "riskodds:  37% done, about 12 s left".  It shows
+   only once a run has lasted DELAY seconds, redraws at most every
+   REDRAW seconds, and is blanked out when the run ends and before
+   anything else is written to the terminal, so that it never mixes with
+   a message or with the output.  A run is one library call, or the
+   calls a subcommand groups with cli_meter_part.  */
+
+#define DELAY 1.0
+#define REDRAW 0.2
+#define ESTIMATE_AFTER 2.0      /* the first estimate worth telling */
+#define LONG_RUN 60.0           /* estimates above this are told */
+
+static struct
+{
+  int on;
+  double scale;                 /* RISKODDS_PROGRESS_SCALE: tests */
+  double lo, span;              /* the part of the run the calls fill */
+  int active;                   /* a run is under way */
+  double start, last_draw, last;
+  int told;                     /* the estimate was judged */
+  size_t width;                 /* of the line shown, 0: none */
+  int held;                     /* the library's reports ignored */
+  int midline;                  /* the output on the meter's terminal
+                                   has a line begun: no meter until it
+                                   is ended, or '\r' would cut it */
+} m = { .span = 1, .scale = 1 };
+
+/* The width shown, for a signal handler; and what blanks it out.  */
+static volatile sig_atomic_t shown;
+static char blank[100];
+
+static double
+now (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  return (t.tv_sec + t.tv_nsec / 1e9) * m.scale;
+}
+
+void
+cli_meter_clear (void)
+{
+  if (m.width == 0)
+    return;
+  fprintf (stderr, "\r%*s\r", (int) m.width, "");
+  fflush (stderr);
+  m.width = 0;
+  shown = 0;
+}
+
+/* SECONDS for people: "12 s", "3 min", "2 h 5 min".  */
+static void
+duration (char *buf, size_t size, double seconds)
+{
+  double s = seconds + 0.5;
+  if (s < 1)
+    s = 1;                      /* "about 0 s" would be no estimate */
+  if (s < 60)
+    snprintf (buf, size, "%d s", (int) s);
+  else if (s < 3600)
+    snprintf (buf, size, "%d min", (int) (s / 60 + 0.5));
+  else
+    snprintf (buf, size, "%d h %d min", (int) (s / 3600),
+              (int) (s / 60) % 60);
+}
+
+/* Say once, kept above the meter, that a run will take long.  */
+static void
+tell_estimate (double elapsed, double share)
+{
+  m.told = 1;
+  if (share <= 0 || elapsed / share <= LONG_RUN)
+    return;
+  char t[32];
+  duration (t, sizeof t, elapsed / share);
+  cli_meter_clear ();
+  fprintf (stderr, "%s: this will take about %s\n", PACKAGE_NAME, t);
+}
+
+static void
+draw (double elapsed, double share)
+{
+  char line[96], t[32];
+  int pct = (int) (share * 100);
+  if (pct > 99)
+    pct = 99;
+  int n;
+  if (share > 0)
+    {
+      duration (t, sizeof t, elapsed * (1 - share) / share);
+      n = snprintf (line, sizeof line, "%s: %3d%% done, about %s left",
+                    PACKAGE_NAME, pct, t);
+    }
+  else
+    n = snprintf (line, sizeof line, "%s: %3d%% done", PACKAGE_NAME, pct);
+  size_t len = n > 0 ? (size_t) n : 0;
+  /* Spaces over what a longer line left: no terminal codes needed.  */
+  fprintf (stderr, "\r%s%*s", line,
+           (int) (m.width > len ? m.width - len : 0), "");
+  if (m.width > len)
+    fprintf (stderr, "\r%s", line);
+  fflush (stderr);
+  m.width = len;
+  shown = (sig_atomic_t) (len < sizeof blank - 2 ? len : sizeof blank - 2);
+}
+
+void
+cli_meter_report (double done, double total)
+{
+  if (!m.on || !(total > 0))
+    return;
+  double share = m.lo + m.span * (done < total ? done / total : 1);
+  double t = now ();
+  if (!m.active || share < m.last)
+    {
+      /* A new run (a call that starts over is a new one too).  */
+      cli_meter_clear ();
+      m.active = 1;
+      m.start = t;
+      m.last_draw = 0;
+      m.told = 0;
+    }
+  m.last = share;
+  if (share >= 1)
+    {
+      cli_meter_clear ();
+      m.active = 0;
+      return;
+    }
+  double elapsed = t - m.start;
+  if (elapsed < DELAY || (m.width != 0 && t - m.last_draw < REDRAW)
+      || m.midline)
+    return;
+  if (!m.told && elapsed >= ESTIMATE_AFTER && share > 0)
+    tell_estimate (elapsed, share);
+  draw (elapsed, share);
+  m.last_draw = t;
+}
+
+/* The library's hook: DONE of TOTAL of the current call.  */
+static void
+report (void *data, double done, double total)
+{
+  (void) data;
+  if (!m.held)
+    cli_meter_report (done, total);
+}
+
+void
+cli_meter_hold (int hold)
+{
+  m.held = hold;
+}
+
+void
+cli_meter_part (double lo, double span)
+{
+  m.lo = lo;
+  m.span = span;
+}
+
+void
+cli_meter_end (void)
+{
+  m.lo = 0;
+  m.span = 1;
+  m.active = 0;
+  cli_meter_clear ();
+}
+
+#ifdef HAVE_FOPENCOOKIE
+/* Standard output on the meter's terminal: the meter is blanked out
+   before each write, so that the output starts at the left margin and
+   no piece of the meter stays beside it.  */
+static ssize_t
+out_write (void *cookie, const char *buf, size_t size)
+{
+  (void) cookie;
+  cli_meter_clear ();
+  size_t done = 0;
+  while (done < size)
+    {
+      ssize_t n = write (STDOUT_FILENO, buf + done, size - done);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        return done > 0 ? (ssize_t) done : -1;
+      done += (size_t) n;
+    }
+  if (size > 0)
+    m.midline = buf[size - 1] != '\n';
+  return (ssize_t) done;
+}
+
+static int
+share_terminal (void)
+{
+  cookie_io_functions_t io = { NULL, out_write, NULL, NULL };
+  FILE *out = fopencookie (NULL, "w", io);
+  if (out == NULL)
+    return 0;
+  setvbuf (out, NULL, _IOLBF, BUFSIZ);
+  stdout = out;
+  return 1;
+}
+#else
+static int
+share_terminal (void)
+{
+  return 0;
+}
+#endif
+
+/* A signal that ends the program blanks the meter out first, so that
+   the shell's prompt does not follow it on its line; then the handler
+   that was there (cli.c's, which removes -o's temporary file) or the
+   default action.  */
+static struct sigaction old_action[4];
+static const int stop_signals[4] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+
+static void
+meter_abandon (int sig)
+{
+  if (shown > 0)
+    {
+      blank[shown + 1] = '\r';
+      ssize_t n = write (STDERR_FILENO, blank, (size_t) shown + 2);
+      (void) n;
+    }
+  for (int i = 0; i < 4; i++)
+    if (stop_signals[i] == sig)
+      sigaction (sig, &old_action[i], NULL);
+  raise (sig);
+}
+
+static void
+catch_signals (void)
+{
+  memset (blank, ' ', sizeof blank);
+  blank[0] = '\r';
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_handler = meter_abandon;
+  sigemptyset (&sa.sa_mask);
+  for (int i = 0; i < 4; i++)
+    {
+      sigaction (stop_signals[i], NULL, &old_action[i]);
+      /* An ignored signal stays ignored (nohup).  */
+      if (old_action[i].sa_handler != SIG_IGN)
+        sigaction (stop_signals[i], &sa, NULL);
+    }
+}
+
+void
+cli_meter_start (int mode)
+{
+  m.on = mode > 0 || (mode == 0 && isatty (STDERR_FILENO));
+  /* Output to the same screen goes through share_terminal; where that
+     cannot be done the meter stays off unless --progress asks.  */
+  if (m.on && isatty (STDOUT_FILENO) && !share_terminal () && mode == 0)
+    m.on = 0;
+  if (!m.on)
+    return;
+  const char *scale = getenv ("RISKODDS_PROGRESS_SCALE");
+  if (scale != NULL && atof (scale) > 0)
+    m.scale = atof (scale);
+  catch_signals ();
+  ro_progress_set (report, NULL);
+}
