@@ -14,9 +14,11 @@
 # N v N for N = 400 1000 2000 5000 (the recursion alone takes about 50 s at
 # 5000) and checks that both print the same win_exact; then the strip engine
 # alone on 10000 v 10000 and 20000 v 20000, and both engines on 100 v 20000,
-# with the peak memory when /usr/bin/time is there.  Then the decimal
-# tables 1..N x 1..N (--digits 10) by the exact recursion and by the
-# certified enclosures, whose bytes must be the same.
+# with the peak memory when /usr/bin/time is there; `needed` over a
+# chain by the former search (one whole chain per attack) against its
+# backward pass, checking that both find the same attack.  Then the
+# decimal tables 1..N x 1..N (--digits 10) by the exact recursion and by
+# the certified enclosures, whose bytes must be the same.
 #
 # Exits 1 if any answer disagrees (a peer's MISMATCH or the engines'
 # DIFFER), 2 on a usage or setup error.
@@ -39,6 +41,9 @@
 #                   the N of the decimal tables 1..N x 1..N timed by
 #                   --method recursion and --method interval (default 300
 #                   1000; the recursion takes about a minute at 1000)
+#   RISKODDS_BENCH_CHAIN
+#                   the chain of the needed line (default 3 200 2, where
+#                   the former search takes a few seconds)
 #   RISKODDS_BENCH_HUGE
 #                   set to 1 to add 100000 v 100000 to the strip-alone
 #                   table (about 40 to 60 s)
@@ -115,6 +120,7 @@ esac
 check_sizes SIZE "$@"
 
 engine_sizes=${RISKODDS_BENCH_ENGINES:-400 1000 2000 5000}
+chain_d=${RISKODDS_BENCH_CHAIN:-3 200 2}
 strip_sizes=${RISKODDS_BENCH_STRIP:-10000 20000}
 decimal_sizes=${RISKODDS_BENCH_DECIMALS:-300 1000}
 if [ "${RISKODDS_BENCH_HUGE:-0}" = 1 ]; then
@@ -126,6 +132,8 @@ check_sizes RISKODDS_BENCH_ENGINES $engine_sizes
 check_sizes RISKODDS_BENCH_STRIP $strip_sizes
 # shellcheck disable=SC2086
 check_sizes RISKODDS_BENCH_DECIMALS $decimal_sizes
+# shellcheck disable=SC2086
+check_sizes RISKODDS_BENCH_CHAIN $chain_d
 
 # --- locate the program -----------------------------------------------------
 if [ -n "${RISKODDS-}" ]; then
@@ -353,6 +361,27 @@ peers_part() {  # SIZE...
     done
 }
 
+# --- needed over a chain: the former search against the backward pass --------
+# chain_search.py PROG TARGET D...: what `needed` did for a chain before its
+# backward pass: a whole chain (`riskodds chain`) for A = 1, 2, 3 ... until
+# one takes it with P >= TARGET (exactly); prints that A.  Each attack is one
+# process here, not one call: the search time includes a millisecond or so
+# of start-up per attack.
+cat >"$tmp/chain_search.py" <<'EOF'
+import subprocess, sys
+from fractions import Fraction
+prog, target, d = sys.argv[1], Fraction(sys.argv[2]), sys.argv[3:]
+a = 1
+while True:
+    out = subprocess.run([prog, "chain", "--format", "csv", "--values", "exact",
+                          str(a)] + d, stdout=subprocess.PIPE, check=True).stdout
+    line = out.decode().splitlines()[1]     # taken,K,,exact,at_least_exact
+    if Fraction(line.split(",")[3]) >= target:
+        print(a)
+        break
+    a += 1
+EOF
+
 # --- the two engines ----------------------------------------------------------------
 # same_win A D: MATCH when --method recursion ($tmp/rec.out) and --method
 # strip ($tmp/strip.out) printed the same win_exact, else DIFFER (status 1).
@@ -435,6 +464,32 @@ engines_part() {
     # shellcheck disable=SC2059
     printf "$lfmt" "$a v $d" "$t_rec" "$mem_rec" "$t" "$mem" \
         "$(ratio "$t_rec" "$t")" "$check"
+
+    # shellcheck disable=SC2086
+    set -- $chain_d
+    echo
+    echo "needed over the chain $*, target 1/2: the former search (a chain per"
+    echo "attack A = 1, 2, 3 ...) against one backward pass per territory:"
+    cfmt='%12s  %12s  %12s  %11s  %s\n'
+    # shellcheck disable=SC2059
+    printf "$cfmt" chain search_s pass_s search/pass check
+    # shellcheck disable=SC2059
+    printf "$cfmt" ------------ ------------ ------------ ----------- -----
+    t_search=$(timeit "$tmp/search.out" "$tmp/empty" "$PYTHON" \
+                   "$tmp/chain_search.py" "$prog" 1/2 "$@") \
+        || die "the former search over the chain $* failed"
+    t_pass=$(timeit "$tmp/pass.out" "$tmp/empty" "$prog" needed --format csv \
+                 --values exact "$@") \
+        || die "riskodds needed $* failed"
+    if [ "$(cat "$tmp/search.out")" = "$(sed -n 2p "$tmp/pass.out" | cut -d, -f2)" ]; then
+        check=MATCH
+    else
+        check=DIFFER
+        echo "$me: needed $*: the search and the pass find different attacks" >&2
+        engine_check 1
+    fi
+    # shellcheck disable=SC2059
+    printf "$cfmt" "$*" "$t_search" "$t_pass" "$(ratio "$t_search" "$t_pass")" "$check"
 }
 
 # --- decimal tables: certified enclosures against exact fractions -----------------

@@ -172,6 +172,18 @@ void ro_round_clear (ro_round_t *round);
 int ro_round_count (ro_round_t *round, const ro_rules_t *rules,
                     unsigned na, unsigned nd);
 
+/* 1 when the defender wins the first comparison of a round (the
+   highest dice, with the bonuses) with positive probability: then in
+   any round, of any dice either side rolls, he wins every comparison
+   with positive probability, the attacker can lose every round until he
+   cannot roll, and no battle against more defenders than the goal, nor
+   any chain, is won with certainty: P(win) < 1 for every attack.  0 when
+   every highest attack die beats every highest defence die (a large
+   attack bonus): every round then costs the defender an army, and a
+   large enough attack is certain to win.  A negative code for invalid
+   RULES.  */
+int ro_defender_can_win (const ro_rules_t *rules);
+
 /* One round of NA attack dice against a defender who may roll up to
    ND and chooses as RULES->defender says, when his choice does not
    depend on the armies (all but RO_DEFENDER_OPTIMAL, for which

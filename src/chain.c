@@ -326,6 +326,19 @@ ro_needed_method (unsigned long *out, const ro_rules_t *rules,
   unsigned long a_min = rules->count == RO_COUNT_TERRITORY;
   if (a_max < a_min || !ro_method_applies (rules, method))
     return RO_EINVAL;
+  /* Certainty is out of reach against any defender above the goal
+     whenever the defender can win a first comparison: no battle is
+     needed to say so.  */
+  if (mpq_cmp_ui (target, 1, 1) == 0 && d_hi > rules->goal)
+    {
+      int can = ro_defender_can_win (rules);
+      if (can < 0)
+        return can;
+      for (unsigned long d = d_lo; can && d <= d_hi; d++)
+        out[d - d_lo] = d <= rules->goal ? a_min : 0;
+      if (can)
+        return RO_ERANGE;
+    }
   if (needed_method (rules, d_lo, d_hi, method) == RO_METHOD_STRIP)
     {
       int rc = ro_check_grid (rules, a_min, a_max, d_lo, d_hi), missing = 0;
@@ -371,10 +384,13 @@ ro_needed_memory (double *bytes, const ro_rules_t *rules, unsigned long d_lo,
                                   needed_method (rules, d_lo, d_hi, method));
 }
 
+/* The search ro_chain_needed made before it had its backward pass: a
+   whole chain for A = 1, 2, 3 ... until one reaches TARGET (kept for
+   the tests, which compare the two).  */
 int
-ro_chain_needed (unsigned long *out, const ro_rules_t *rules,
-                 const unsigned long *d, size_t k, const mpq_t target,
-                 unsigned long a_max)
+ro_chain_needed_search (unsigned long *out, const ro_rules_t *rules,
+                        const unsigned long *d, size_t k, const mpq_t target,
+                        unsigned long a_max)
 {
   if (mpq_sgn (target) < 0 || mpq_cmp_ui (target, 1, 1) > 0)
     return RO_EINVAL;
@@ -398,4 +414,185 @@ ro_chain_needed (unsigned long *out, const ro_rules_t *rules,
     }
   ro_chain_clear (&c);
   return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Armies needed for a chain: one backward pass per territory         */
+/* ------------------------------------------------------------------ */
+
+/* P_i(f), the probability of taking territories i .. k-1 when arriving
+   at territory i with f fighting armies, is the battle recursion over
+   (f, d) of territory i in which a won end is worth not 1 but
+   P_{i+1}(f - 1) (one army stays, the others move on, as in ro_chain);
+   the last territory's won ends are worth 1.  One pass per territory
+   gives P_i for every f = 0 .. F at once, so the answer is read off P_0
+   with no search over A: the smallest f whose P_0(f) reaches the target
+   is the smallest attack, whether or not P_0 grows with f (under some
+   policies it need not).  F grows (doubles) only while no f up to it
+   reaches the target.  */
+
+static void
+cell_set (ro_cell_t *to, const ro_cell_t *from)
+{
+  mpz_set (to->n, from->n);
+  to->e[0] = from->e[0];
+  to->e[1] = from->e[1];
+}
+
+static void
+cell_set_ui (ro_cell_t *to, unsigned long v)
+{
+  mpz_set_ui (to->n, v);
+  to->e[0] = to->e[1] = 0;
+}
+
+/* P_I into OUT[0 .. F] for territory I of D defenders, from NEXT =
+   P_{I+1} (NULL after the last territory).  The choices of an
+   optimizing policy are those of the battle alone (ro_solver_plan), as
+   ro_chain makes them.  */
+static int
+chain_back (ro_cell_t *out, const ro_model_t *model, unsigned long fmax,
+            unsigned long d, const ro_cell_t *next)
+{
+  const ro_rules_t *rules = &model->rules;
+  ro_solver_t s;
+  int rc = ro_solver_init (&s, model, d);
+  if (rc != RO_OK)
+    return rc;
+  ro_plan_t plan;
+  ro_plan_init (&plan);
+  rc = ro_solver_plan (&s, &plan, fmax, d);
+  for (unsigned long f = 0; f <= fmax && rc == RO_OK; f++)
+    {
+      for (unsigned long j = 0; j <= d; j++)
+        {
+          ro_cell_t *x = ro_solver_cell (&s, f, j);
+          int end = ro_rules_ended (rules, f, j);
+          /* A win (j = 0: a chain has no goal) leaves f >= 1 armies; the
+             state (0, 0) is never reached.  */
+          if (end > 0 && next == NULL)
+            cell_set_ui (x, f > 0);
+          else if (end > 0)
+            {
+              if (f > 0)
+                cell_set (x, &next[f - 1]);
+              else
+                cell_set_ui (x, 0);
+            }
+          else if (end < 0)
+            cell_set_ui (x, 0);
+          else
+            ro_solver_state (&s, f, j, ro_policy_step (&s, f, j));
+        }
+      cell_set (&out[f], ro_solver_cell (&s, f, d));
+    }
+  ro_policy_close (&s);
+  ro_plan_clear (&plan);
+  ro_solver_clear (&s);
+  return rc;
+}
+
+/* Whether X, over BASE^X->e, is at least TARGET; T and U are work
+   space.  */
+static int
+cell_reaches (const ro_cell_t *x, const unsigned long base[2],
+              const mpq_t target, mpz_t t, mpz_t u)
+{
+  mpz_ui_pow_ui (t, base[0], x->e[0]);
+  mpz_ui_pow_ui (u, base[1], x->e[1]);
+  mpz_mul (t, t, u);
+  mpz_mul (t, t, mpq_numref (target));
+  mpz_mul (u, x->n, mpq_denref (target));
+  return mpz_cmp (u, t) >= 0;
+}
+
+/* *FOUND = the smallest f <= FMAX whose P_0(f) reaches TARGET, or
+   FMAX + 1 when none does: the K passes, last territory first, with
+   the values in CUR and NXT (FMAX + 1 cells each).  */
+static int
+chain_values (unsigned long *found, const ro_model_t *model,
+              const unsigned long *d, size_t k, const mpq_t target,
+              unsigned long fmax, ro_cell_t *cur, ro_cell_t *nxt)
+{
+  int rc = RO_OK;
+  for (size_t i = k; i-- > 0 && rc == RO_OK;)
+    {
+      rc = chain_back (cur, model, fmax, d[i], i + 1 == k ? NULL : nxt);
+      ro_cell_t *t = cur;
+      cur = nxt;
+      nxt = t;
+    }
+  /* The last pass's values are in NXT now.  */
+  const ro_rules_t *rules = &model->rules;
+  unsigned long base[2] = { rules->attack_sides, rules->defend_sides };
+  if (base[0] == base[1])
+    base[1] = 1;
+  mpz_t t, u;
+  mpz_inits (t, u, (mpz_ptr) 0);
+  *found = fmax + 1;
+  for (unsigned long f = 0; f <= fmax && rc == RO_OK; f++)
+    if (cell_reaches (&nxt[f], base, target, t, u))
+      {
+        *found = f;
+        break;
+      }
+  mpz_clears (t, u, (mpz_ptr) 0);
+  return rc;
+}
+
+int
+ro_chain_needed (unsigned long *out, const ro_rules_t *rules,
+                 const unsigned long *d, size_t k, const mpq_t target,
+                 unsigned long a_max)
+{
+  if (mpq_sgn (target) < 0 || mpq_cmp_ui (target, 1, 1) > 0)
+    return RO_EINVAL;
+  unsigned long a_min = rules->count == RO_COUNT_TERRITORY;
+  int rc = ro_check_battle (rules, a_min, 0);
+  for (size_t i = 0; i < k && rc == RO_OK; i++)
+    rc = d[i] == 0 ? RO_EINVAL : ro_check_battle (rules, a_min, d[i]);
+  if (rc == RO_OK && (k == 0 || rules->goal != 0))
+    rc = RO_EINVAL;
+  if (rc != RO_OK)
+    return rc;
+  if (a_max > RO_ARMIES_MAX)
+    a_max = RO_ARMIES_MAX;
+  if (a_max < a_min)
+    return RO_ERANGE;
+  /* Certainty is out of reach whenever the defender can win a first
+     comparison: no pass is needed to say so.  */
+  if (mpq_cmp_ui (target, 1, 1) == 0)
+    {
+      rc = ro_defender_can_win (rules);
+      if (rc != 0)
+        return rc < 0 ? rc : RO_ERANGE;
+    }
+
+  /* The first F: enough for even odds in most chains.  */
+  unsigned long fmax = ro_rules_fighting (rules, a_max), f = 16, found;
+  for (size_t i = 0; i < k; i++)
+    f += d[i] + 1 < fmax ? d[i] + 1 : fmax;
+  f = f < fmax ? f : fmax;
+  ro_model_t model;
+  rc = ro_model_init (&model, rules);
+  if (rc != RO_OK)
+    return rc;
+  for (;;)
+    {
+      ro_cell_t *cur = cells_new (f + 1), *nxt = cells_new (f + 1);
+      rc = cur == NULL || nxt == NULL ? RO_ENOMEM
+        : chain_values (&found, &model, d, k, target, f, cur, nxt);
+      cells_free (cur, f + 1);
+      cells_free (nxt, f + 1);
+      if (rc != RO_OK || found <= f || f == fmax)
+        break;
+      f = f > (fmax - 1) / 2 ? fmax : 2 * f + 1;
+    }
+  ro_model_clear (&model);
+  if (rc != RO_OK)
+    return rc;
+  if (found > f)
+    return RO_ERANGE;
+  *out = found + a_min;
+  return RO_OK;
 }

@@ -23,6 +23,25 @@ parse_target (mpq_t t, const cli_opts_t *o)
   return CLI_EXIT_OK;
 }
 
+/* A target of 1 against a defender who can win a comparison is refused
+   before any battle is computed (ro_defender_can_win): no attack is
+   certain to win.  ANY_DEFENDED is 0 when every battle asked is over
+   before a roll (all D at or below the goal).  */
+static int
+check_certainty (const cli_opts_t *o, const mpq_t target, int any_defended)
+{
+  if (mpq_cmp_ui (target, 1, 1) != 0 || !any_defended)
+    return CLI_EXIT_OK;
+  int lrc = ro_defender_can_win (&o->rules);
+  if (lrc < 0)
+    return cli_error ("%s", ro_strerror (lrc));
+  if (lrc == 0)
+    return CLI_EXIT_OK;
+  return cli_error ("--target 1 cannot be reached: the defender wins the "
+                    "first comparison of a round with positive probability, "
+                    "so no attack is certain to win");
+}
+
 /* One answer: the attack, its exact P(win) for the defenders D (one
    battle when K is 1).  */
 static int
@@ -131,7 +150,9 @@ static int
 needed_range (const cli_opts_t *o, const mpq_t target, unsigned long d_lo,
               unsigned long d_hi)
 {
-  int rc = check_needed_memory (o, d_lo, d_hi);
+  int rc = check_certainty (o, target, d_hi > o->rules.goal);
+  if (rc == CLI_EXIT_OK)
+    rc = check_needed_memory (o, d_lo, d_hi);
   if (rc != CLI_EXIT_OK)
     return rc;
   unsigned long *out = malloc ((d_hi - d_lo + 1) * sizeof *out);
@@ -171,7 +192,9 @@ needed_chain (const cli_opts_t *o, const mpq_t target, const unsigned long *d,
                             "taking a chain needs the recursion");
   for (size_t i = 0; i < k; i++)
     dmax = d[i] > dmax ? d[i] : dmax;
-  int rc = cli_check_memory (o, NEEDED_MAX, dmax);
+  int rc = check_certainty (o, target, 1);
+  if (rc == CLI_EXIT_OK)
+    rc = cli_check_memory (o, NEEDED_MAX, dmax);
   if (rc != CLI_EXIT_OK)
     return rc;
   int lrc = ro_chain_needed (&a, &o->rules, d, k, target, NEEDED_MAX);

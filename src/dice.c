@@ -242,3 +242,22 @@ ro_round_count (ro_round_t *round, const ro_rules_t *rules,
   sweep_clear (&t[1]);
   return RO_OK;
 }
+
+/* One die against one is enough to tell: that round is the first
+   comparison alone.  If the defender wins it with positive probability,
+   he wins it when the attacker rolls 1 and he his highest face; in any
+   round, of any dice either side chooses, every attack die may show 1
+   and every defence die the highest face (at least 2, beating a 1 with
+   no bonus in the later comparisons), and then he wins every
+   comparison.  */
+int
+ro_defender_can_win (const ro_rules_t *rules)
+{
+  ro_round_t r;
+  ro_round_init (&r);
+  int rc = ro_round_count (&r, rules, 1, 1);
+  if (rc == RO_OK)
+    rc = mpz_sgn (r.count[1]) != 0;
+  ro_round_clear (&r);
+  return rc;
+}

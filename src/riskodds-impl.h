@@ -168,6 +168,11 @@ void ro_cell_add (const unsigned long base[2], mpz_t big, ro_cell_t *cell,
 void ro_solver_add_scaled (ro_solver_t *s, mpz_t n, const mpz_t c,
                            const unsigned long k[2], const mpz_t child);
 
+/* Fill state (F, D), not ended, from its children, all known, as round
+   R says (the model's step of the state, or a policy's).  */
+void ro_solver_state (ro_solver_t *s, unsigned long f, unsigned long d,
+                      const ro_step_t *r);
+
 /* Q = X's probability, reduced.  */
 void ro_solver_get_q (mpq_t q, const ro_solver_t *s, const ro_cell_t *x);
 
@@ -285,5 +290,11 @@ double ro_strip_memory (const ro_rules_t *rules, unsigned long f,
    step (for the tests).  */
 int ro_strip_powers (mpz_t *w, const mpz_t *g, unsigned L, long x,
                      unsigned long t);
+
+/* ro_chain_needed by its former search, one whole chain (ro_chain) per
+   attack A = 1, 2, 3 ... (chain.c; for the tests).  */
+int ro_chain_needed_search (unsigned long *out, const ro_rules_t *rules,
+                            const unsigned long *d, size_t k,
+                            const mpq_t target, unsigned long a_max);
 
 #endif /* RISKODDS_IMPL_H */

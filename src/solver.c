@@ -151,6 +151,51 @@ ro_cell_add (const unsigned long base[2], mpz_t big, ro_cell_t *cell,
   ro_addmul_scaled (base, big, cell->n, x, c, down);
 }
 
+/* For a state that rolls na against nd dice, e = (dice of one round) +
+   max over its children of the child's e, so every child's numerator is
+   brought to the common denominator by a non-negative power of the
+   bases, and each state costs one multiply-add per outcome.  */
+void
+ro_solver_state (ro_solver_t *s, unsigned long f, unsigned long d,
+                 const ro_step_t *r)
+{
+  ro_cell_t *x = ro_solver_cell (s, f, d);
+  unsigned long re[2], e[2] = { 0, 0 };
+  int any = 0;
+
+  /* Outcome i: the attacker loses lose_a[i] armies, the defender
+     lose_d[i].  Children that are certain losses contribute nothing and
+     do not widen the denominator.  */
+  for (unsigned i = 0; i < r->n; i++)
+    {
+      const ro_cell_t *c = ro_solver_cell (s, f - r->lose_a[i],
+                                           d - r->lose_d[i]);
+      if (mpz_sgn (c->n) == 0)
+        continue;
+      for (int b = 0; b < 2; b++)
+        if (!any || c->e[b] > e[b])
+          e[b] = c->e[b];
+      any = 1;
+    }
+  mpz_set_ui (x->n, 0);
+  x->e[0] = x->e[1] = 0;
+  if (!any)
+    return;
+
+  ro_solver_round_exponents (re, s, r->na, r->nd);
+  x->e[0] = e[0] + re[0];
+  x->e[1] = e[1] + re[1];
+  for (unsigned i = 0; i < r->n; i++)
+    {
+      const ro_cell_t *c = ro_solver_cell (s, f - r->lose_a[i],
+                                           d - r->lose_d[i]);
+      if (mpz_sgn (c->n) == 0)
+        continue;
+      unsigned long sh[2] = { e[0] - c->e[0], e[1] - c->e[1] };
+      ro_solver_add_scaled (s, x->n, r->count[i], sh, c->n);
+    }
+}
+
 int
 ro_solver_init (ro_solver_t *s, const ro_model_t *model, unsigned long d)
 {

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "riskodds.h"
+#include "riskodds-impl.h"      /* ro_chain_needed_search */
 #include "testutil.h"
 
 #define MAXA 12
@@ -284,6 +284,231 @@ START_TEST (test_chain_needed)
 }
 END_TEST
 
+/* The smallest attack up to A_MAX that takes the chain D[0 .. K-1] with
+   at least TARGET, by the path reference (plain rules only): 0 when none
+   does.  */
+static unsigned long
+ref_needed (const ro_rules_t *rules, const unsigned long *d, size_t k,
+            const mpq_t target, unsigned long a_max)
+{
+  mpq_t one;
+  mpq_init (one);
+  mpq_set_ui (one, 1, 1);
+  unsigned long found = 0;
+  for (unsigned long a = rules->count == RO_COUNT_TERRITORY;
+       a <= a_max && found == 0; a++)
+    {
+      ref_t ref;
+      ref_init (&ref, rules, d, k);
+      ref_paths (&ref, 0, rules->count == RO_COUNT_ATTACKERS ? a : a - 1,
+                 d[0], one);
+      if (mpq_cmp (ref.taken[k], target) >= 0)
+        found = a + (a == 0);   /* 0 is "none": A = 0 is told apart below */
+      ref_clear (&ref);
+    }
+  mpq_clear (one);
+  return found;
+}
+
+/* A target for a chain: one of its exact probabilities (which must be
+   reached, not missed), just above one, 0, 1, or a random fraction.  */
+static void
+random_target (mpq_t t, gmp_randstate_t st, const ro_rules_t *r,
+               const unsigned long *d, size_t k, unsigned long a_max)
+{
+  unsigned long which = test_rand_range (st, 0, 9);
+  if (which <= 4)
+    {
+      ro_chain_t c;
+      ro_chain_init (&c);
+      ck_assert_int_eq (ro_chain (&c, r, test_rand_range (st, 1, a_max), d,
+                                  k), RO_OK);
+      mpq_set (t, c.taken[k]);
+      ro_chain_clear (&c);
+      if (which == 4)
+        {
+          mpq_t eps;
+          mpq_init (eps);
+          mpz_ui_pow_ui (mpq_denref (eps), 10, 40);
+          mpz_set_ui (mpq_numref (eps), 1);
+          mpq_add (t, t, eps);
+          if (mpq_cmp_ui (t, 1, 1) > 0)
+            mpq_set_ui (t, 1, 1);
+          mpq_clear (eps);
+        }
+    }
+  else if (which == 5)
+    mpq_set_ui (t, 0, 1);
+  else if (which == 6)
+    mpq_set_ui (t, 1, 1);
+  else
+    {
+      unsigned long q = test_rand_range (st, 2, 1000);
+      mpq_set_ui (t, test_rand_range (st, 1, q - 1), q);
+      mpq_canonicalize (t);
+    }
+}
+
+/* Random small rules: sides, dice, ties, bonuses, count and stop.  */
+static void
+random_rules (ro_rules_t *r, gmp_randstate_t st)
+{
+  ro_rules_init (r);
+  r->count = test_rand_range (st, 0, 1) ? RO_COUNT_ATTACKERS
+    : RO_COUNT_TERRITORY;
+  r->stop = test_rand_range (st, 0, 2) ? 0 : test_rand_range (st, 1, 3);
+  if (test_rand_range (st, 0, 1))
+    {
+      r->attack_bonus = test_random_bonus (st);
+      r->defend_bonus = test_rand_range (st, 0, 3) ? 0
+        : test_random_bonus (st);
+      r->attack_dice = test_rand_range (st, 1, 3);
+      r->defend_dice = test_rand_range (st, 1, 3);
+      r->attack_sides = test_rand_range (st, 2, 8);
+      r->defend_sides = test_rand_range (st, 2, 8);
+      r->ties = test_rand_range (st, 0, 1) ? RO_TIES_ATTACKER
+        : RO_TIES_DEFENDER;
+    }
+}
+
+/* The backward pass against the plain path reference, on tiny chains and
+   random rules and targets.  */
+START_TEST (test_chain_needed_reference)
+{
+  gmp_randstate_t st;
+  ro_rules_t r;
+  mpq_t t;
+  mpq_init (t);
+  test_rand_init (st, 51);
+  for (unsigned long it = 0; it < 60 * test_scale; it++)
+    {
+      unsigned long d[MAXK], got = 0, a_max = test_rand_range (st, 2, 10);
+      size_t k = test_rand_range (st, 1, 3);
+      random_rules (&r, st);
+      for (size_t i = 0; i < k; i++)
+        d[i] = test_rand_range (st, 1, 3);
+      random_target (t, st, &r, d, k, a_max);
+      unsigned long want = ref_needed (&r, d, k, t, a_max);
+      int rc = ro_chain_needed (&got, &r, d, k, t, a_max);
+      char rules[512];
+      test_describe_rules (rules, sizeof rules, &r);
+      if (want == 0)
+        ck_assert_msg (rc == RO_ERANGE, "it %lu (%s): %d, A = %lu; the "
+                       "reference: none", it, rules, rc, got);
+      else
+        {
+          ck_assert_msg (rc == RO_OK, "it %lu (%s): %d; the reference %lu",
+                         it, rules, rc, want);
+          /* ref_needed writes A = 0 as 1: only 0 targets make it.  */
+          if (got == 0)
+            ck_assert (want == 1 && mpq_sgn (t) == 0);
+          else
+            ck_assert_msg (got == want, "it %lu (%s): A = %lu, the "
+                           "reference %lu", it, rules, got, want);
+        }
+    }
+  mpq_clear (t);
+  gmp_randclear (st);
+}
+END_TEST
+
+/* The backward pass against the former search (a whole chain per A),
+   under every policy too, where P need not grow with A.  */
+START_TEST (test_chain_needed_search)
+{
+  static const ro_defender_t defenders[] = {
+    RO_DEFENDER_MAX, RO_DEFENDER_WIERINGA, RO_DEFENDER_OPTIMAL,
+    RO_DEFENDER_WIERINGA_ROLLED
+  };
+  gmp_randstate_t st;
+  ro_rules_t r;
+  mpq_t t;
+  mpq_init (t);
+  test_rand_init (st, 52);
+  for (unsigned long it = 0; it < 80 * test_scale; it++)
+    {
+      unsigned long d[MAXK], got = 0, old = 0;
+      unsigned long a_max = test_rand_range (st, 2, 40);
+      size_t k = test_rand_range (st, 1, MAXK);
+      random_rules (&r, st);
+      r.defender = defenders[test_rand_range (st, 0, 3)];
+      r.attacker = test_rand_range (st, 0, 2) ? RO_ATTACKER_MAX
+        : RO_ATTACKER_OPTIMAL;
+      for (size_t i = 0; i < k; i++)
+        d[i] = test_rand_range (st, 1, 8);
+      random_target (t, st, &r, d, k, a_max);
+      int rc = ro_chain_needed (&got, &r, d, k, t, a_max);
+      int rc_old = ro_chain_needed_search (&old, &r, d, k, t, a_max);
+      char rules[512];
+      test_describe_rules (rules, sizeof rules, &r);
+      ck_assert_msg (rc == rc_old, "it %lu (%s): %d, the search %d", it,
+                     rules, rc, rc_old);
+      ck_assert_msg (rc != RO_OK || got == old, "it %lu (%s): A = %lu, the "
+                     "search %lu", it, rules, got, old);
+    }
+  mpq_clear (t);
+  gmp_randclear (st);
+}
+END_TEST
+
+/* Certainty: hand cases of the first comparison (1 + attack bonus on
+   the attacker's worst top die against the defender's best), and what
+   follows from them.  */
+START_TEST (test_certainty)
+{
+  ro_rules_t r;
+  mpq_t one;
+  unsigned long d[] = { 3, 4 }, got, out[3];
+  mpq_init (one);
+  mpq_set_ui (one, 1, 1);
+  ro_rules_init (&r);
+  ck_assert_int_eq (ro_defender_can_win (&r), 1);
+  /* Refused at once, whatever the armies allowed.  */
+  ck_assert_int_eq (ro_chain_needed (&got, &r, d, 2, one, 100000000),
+                    RO_ERANGE);
+  ck_assert_int_eq (ro_needed (out, &r, 1, 3, one, 100000000), RO_ERANGE);
+  r.goal = 2;
+  ck_assert_int_eq (ro_needed (out, &r, 1, 3, one, 100000000), RO_ERANGE);
+  ck_assert_uint_eq (out[0], 1);
+  ck_assert_uint_eq (out[1], 1);
+  /* Nothing to win against: every D at or below the goal.  */
+  ck_assert_int_eq (ro_needed (out, &r, 1, 2, one, 100), RO_OK);
+  r.goal = 0;
+  r.attack_bonus = 5;           /* 6 against 6: a tie, the defender's */
+  ck_assert_int_eq (ro_defender_can_win (&r), 1);
+  r.ties = RO_TIES_ATTACKER;    /* now the attacker's */
+  ck_assert_int_eq (ro_defender_can_win (&r), 0);
+  r.ties = RO_TIES_DEFENDER;
+  r.attack_bonus = 6;           /* 7 beats 6 */
+  ck_assert_int_eq (ro_defender_can_win (&r), 0);
+  /* The first comparisons are all won, the later ones are not.  By
+     hand: a round of na dice costs the attacker at most na - 1 armies,
+     so he never loses his last and wins every battle; against 3 he
+     loses at most 1 in each of the two rounds against 2 defence dice
+     while he rolls 2 or more, so f = 4 fighting armies arrive with 2 at
+     worst and move 1 on, which takes the 4; f = 3 may arrive with 1 and
+     move none on: A = 5 armies on the territory.  */
+  ck_assert_int_eq (ro_chain_needed (&got, &r, d, 2, one, 100), RO_OK);
+  ck_assert_uint_eq (got, 5);
+  ck_assert_int_eq (ro_chain_needed_search (&got, &r, d, 2, one, 100),
+                    RO_OK);
+  ck_assert_uint_eq (got, 5);
+  r.attack_bonus = 0;
+  r.defend_bonus = -6;          /* 1 beats 0 */
+  ck_assert_int_eq (ro_defender_can_win (&r), 0);
+  r.defend_bonus = 0;
+  r.attack_sides = 2;
+  r.defend_sides = 8;
+  r.attack_bonus = 7;           /* 8 against 8 */
+  ck_assert_int_eq (ro_defender_can_win (&r), 1);
+  r.attack_bonus = 8;
+  ck_assert_int_eq (ro_defender_can_win (&r), 0);
+  r.attack_sides = 1;
+  ck_assert_int_lt (ro_defender_can_win (&r), 0);
+  mpq_clear (one);
+}
+END_TEST
+
 static Suite *
 chain_suite (void)
 {
@@ -297,6 +522,9 @@ chain_suite (void)
   tc = test_tcase_create ("needed");
   tcase_add_loop_test (tc, test_needed, 0, 2);
   tcase_add_test (tc, test_chain_needed);
+  tcase_add_test (tc, test_chain_needed_reference);
+  tcase_add_test (tc, test_chain_needed_search);
+  tcase_add_test (tc, test_certainty);
   suite_add_tcase (s, tc);
   return s;
 }
