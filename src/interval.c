@@ -433,6 +433,8 @@ iv_grid (iv_solver_t *s, const ro_rules_t *rules, unsigned long a_lo,
   unsigned long f_lo = ro_rules_fighting (rules, a_lo);
   unsigned long f_hi = ro_rules_fighting (rules, a_hi);
   int rc = RO_OK;
+  /* Every state costs the same at a fixed precision: rows are units.  */
+  ro_progress (0, (double) (f_hi + 1));
   for (unsigned long i = 0; i <= f_hi && rc == RO_OK; i++)
     {
       for (unsigned long j = 0; j <= d_hi; j++)
