@@ -214,6 +214,7 @@ check_rolls (const ro_rules_t *r)
 enum
 {
   MEMORY_GRID,                  /* every state: the recursion */
+  MEMORY_THREADS,               /* the same on --threads threads */
   MEMORY_PLAN,                  /* every state, with a plan of choices */
   MEMORY_BATTLE,                /* one battle, by --method */
   MEMORY_DIST                   /* one battle's ends, by --method */
@@ -234,6 +235,8 @@ check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d,
     rc = ro_battle_memory_method (&need, r, a, d, opts->method);
   else if (kind == MEMORY_DIST)
     rc = ro_battle_dist_memory (&need, r, a, d, opts->method);
+  else if (kind == MEMORY_THREADS)
+    rc = ro_battle_grid_memory (&need, r, a, d, opts->threads);
   else
     rc = ro_battle_memory_method (&need, r, a, d, RO_METHOD_RECURSION);
   if (rc != RO_OK)
@@ -251,6 +254,13 @@ int
 cli_check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d)
 {
   return check_memory (opts, a, d, MEMORY_GRID);
+}
+
+int
+cli_check_grid_memory (const cli_opts_t *opts, unsigned long a,
+                       unsigned long d)
+{
+  return check_memory (opts, a, d, MEMORY_THREADS);
 }
 
 /* Whether the rules make every state's choice depend on P(win).  */
@@ -293,7 +303,7 @@ cli_grid_ranges (const cli_opts_t *o, unsigned long a[2],
     rc = cli_usage_error ("a territory holds at least 1 army: --attackers "
                           "must start at 1 or more with --count territory");
   if (rc == CLI_EXIT_OK)
-    rc = cli_check_memory (o, a[1], d[1]);
+    rc = cli_check_grid_memory (o, a[1], d[1]);
   return rc;
 }
 

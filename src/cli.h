@@ -60,6 +60,8 @@ typedef struct
   int float_mode;               /* --float of verify */
   int policy_given;             /* 1: --defender given, 2: --attacker */
   ro_method_t method;           /* --method of one battle */
+  unsigned threads;             /* --threads of the grids, 0: the
+                                   processors available */
 } cli_opts_t;
 
 /* The format that the extension of FILE names (case ignored: csv, tsv,
@@ -114,6 +116,11 @@ int cli_grid_ranges (const cli_opts_t *opts, unsigned long a[2],
    whose estimated memory exceeds the limit.  */
 int cli_check_memory (const cli_opts_t *opts, unsigned long a,
                       unsigned long d);
+
+/* The same for the grid on --threads threads (ro_battle_grid_threads),
+   whose ring holds more rows.  */
+int cli_check_grid_memory (const cli_opts_t *opts, unsigned long a,
+                           unsigned long d);
 
 /* The same for one battle by the engine of --method (the one that
    --method auto picks by default), and its ends when DIST.  */

@@ -39,7 +39,8 @@ enum
   OPT_DEFENDER,
   OPT_ATTACKER,
   OPT_METHOD,
-  OPT_PLACES
+  OPT_PLACES,
+  OPT_THREADS
 };
 
 static const struct option long_options[] = {
@@ -54,6 +55,7 @@ static const struct option long_options[] = {
   {"defender", required_argument, NULL, OPT_DEFENDER},
   {"attacker", required_argument, NULL, OPT_ATTACKER},
   {"method", required_argument, NULL, OPT_METHOD},
+  {"threads", required_argument, NULL, OPT_THREADS},
   {"count", required_argument, NULL, 'c'},
   {"digits", required_argument, NULL, 'd'},
   {"format", required_argument, NULL, 'f'},
@@ -219,6 +221,10 @@ Options:\n\
                          fastest that applies), 'strip' (O(n^2), when both\n\
                          sides roll their most dice) or 'recursion' (every\n\
                          state, any rules); the values are the same\n\
+      --threads=N      the threads of the exact grids (table, verify,\n\
+                         binomial ranges), 1 to 256; default: the\n\
+                         processors available; the values are the same\n\
+                         for every N\n\
       --max-memory=SIZE  refuse a battle whose memory bound exceeds SIZE\n\
                          bytes; suffixes K, M, G, T (powers of 1024); at\n\
                          most, and by default three quarters of, the\n\
@@ -621,6 +627,10 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
       case OPT_DEFENDER: rc = parse_defender (opts, optarg); break;
       case OPT_ATTACKER: rc = parse_attacker (opts, optarg); break;
       case OPT_METHOD: rc = parse_method (opts, optarg); break;
+      case OPT_THREADS:
+        rc = parse_unsigned (&opts->threads, optarg, "threads", 1,
+                             RO_THREADS_MAX);
+        break;
       case OPT_STOP:
         rc = cli_parse_armies (&opts->rules.stop, optarg, "--stop");
         break;

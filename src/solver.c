@@ -154,6 +154,13 @@ ro_cell_add (const unsigned long base[2], mpz_t big, ro_cell_t *cell,
 int
 ro_solver_init (ro_solver_t *s, const ro_model_t *model, unsigned long d)
 {
+  return ro_solver_init_rows (s, model, d, 0);
+}
+
+int
+ro_solver_init_rows (ro_solver_t *s, const ro_model_t *model,
+                     unsigned long d, unsigned long extra)
+{
   const ro_rules_t *rules = &model->rules;
   s->model = model;
   if (rules->attack_sides == rules->defend_sides)
@@ -166,7 +173,7 @@ ro_solver_init (ro_solver_t *s, const ro_model_t *model, unsigned long d)
       s->base[0] = rules->attack_sides;
       s->base[1] = rules->defend_sides;
     }
-  s->rows = ro_rules_max_attacker_loss (rules) + 1;
+  s->rows = ro_rules_max_attacker_loss (rules) + 1 + extra;
   s->cols = d + 1;
   s->cell = malloc (s->rows * s->cols * sizeof *s->cell);
   if (s->cell == NULL)
@@ -185,6 +192,23 @@ ro_solver_clear (ro_solver_t *s)
     mpz_clear (s->cell[i].n);
   free (s->cell);
   mpz_clear (s->big);
+}
+
+/* A view shares S's model and ring but has its own work space (BIG,
+   and the policies' when opened on it), so that several threads can
+   solve states of one ring at once.  */
+void
+ro_solver_view (ro_solver_t *v, const ro_solver_t *s)
+{
+  *v = *s;
+  mpz_init (v->big);
+  v->policy = NULL;
+}
+
+void
+ro_solver_view_clear (ro_solver_t *v)
+{
+  mpz_clear (v->big);
 }
 
 int
@@ -228,6 +252,14 @@ int
 ro_solver_memory (double *bytes, const ro_rules_t *rules,
                   unsigned long a, unsigned long d)
 {
+  return ro_solver_memory_rows (bytes, rules, a, d, 0, 0);
+}
+
+int
+ro_solver_memory_rows (double *bytes, const ro_rules_t *rules,
+                       unsigned long a, unsigned long d, unsigned long extra,
+                       unsigned long views)
+{
   int rc = ro_check_battle (rules, a, d);
   if (rc != RO_OK)
     return rc;
@@ -240,11 +272,11 @@ ro_solver_memory (double *bytes, const ro_rules_t *rules,
       return RO_OK;
     }
   double bits = (f + d) * ro_rules_bits_per_army (rules) + 64;
-  double rows = ro_rules_max_attacker_loss (rules) + 1;
+  double rows = ro_rules_max_attacker_loss (rules) + 1 + extra;
   double cell = sizeof (ro_cell_t) + 1.25 * bits / 8;
   /* The rows, plus the reduced result and its temporaries (the
-     policies' children and values among them).  */
-  *bytes = rows * (d + 1.0) * cell + 48 * bits / 8 + 65536;
+     policies' children and values among them), once per thread.  */
+  *bytes = rows * (d + 1.0) * cell + (1.0 + views) * (48 * bits / 8 + 65536);
   /* A defender who looks at the roll: the classes and their answers.  */
   if (rules->defender != RO_DEFENDER_MAX)
     *bytes += (double) ro_rules_rolls (rules)
