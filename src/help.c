@@ -114,6 +114,8 @@ static const help_t helps[] = {
    "      --defenders=LO..HI  the defender counts (default 1..10)\n"
    "      --places=N       N digits after the point instead of --digits\n"
    "      --stats          (csv, tsv, json) expected armies left and lost\n"
+   "      --threads=N      the threads of the grid (default: the processors\n"
+   "                         available); the output is the same for any N\n"
    "  -f, --format=FMT     also 'tsv', 'markdown' and 'latex' (captioned\n"
    "                         with the rules), or from -o's extension\n"
    "\n"

@@ -221,10 +221,9 @@ Options:\n\
                          fastest that applies), 'strip' (O(n^2), when both\n\
                          sides roll their most dice) or 'recursion' (every\n\
                          state, any rules); the values are the same\n\
-      --threads=N      the threads of the exact grids (table, verify,\n\
-                         binomial ranges), 1 to 256; default: the\n\
-                         processors available; the values are the same\n\
-                         for every N\n\
+      --threads=N      the threads of table's exact grid, 1 to 256;\n\
+                         default: the processors available; the output\n\
+                         is the same for every N\n\
       --max-memory=SIZE  refuse a battle whose memory bound exceeds SIZE\n\
                          bytes; suffixes K, M, G, T (powers of 1024); at\n\
                          most, and by default three quarters of, the\n\
