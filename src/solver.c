@@ -231,17 +231,86 @@ ro_solver_close (ro_model_t *model, ro_solver_t *s)
   ro_model_clear (model);
 }
 
-/* WIN = N / (base[0]^e[0] * base[1]^e[1]), reduced.  */
+/* The distinct primes of BASE[0] and BASE[1] (each at most
+   RO_SIDES_MAX, so at most 3 primes each) into P, and the power of
+   each in BASE[0]^E[0] * BASE[1]^E[1] into K; their number.  */
+static int
+base_primes (unsigned long p[6], unsigned long k[6],
+             const unsigned long base[2], const unsigned long e[2])
+{
+  int np = 0;
+  for (int b = 0; b < 2; b++)
+    {
+      unsigned long m = base[b];
+      for (unsigned long q = 2; q <= m; q++)
+        {
+          if (m % q != 0)
+            continue;
+          unsigned long times = 0;
+          while (m % q == 0)
+            {
+              m /= q;
+              times++;
+            }
+          int i = 0;
+          while (i < np && p[i] != q)
+            i++;
+          if (i == np)
+            {
+              p[np] = q;
+              k[np++] = 0;
+            }
+          k[i] += times * e[b];
+        }
+    }
+  return np;
+}
+
+/* WIN = N / (base[0]^e[0] * base[1]^e[1]), reduced.  The denominator's
+   only primes are those of the dice's sides, so N is divided by each of
+   them as often as both allow and the denominator is made of what is
+   left: the reduced fraction, without the gcd that would otherwise cost
+   most of a grid's time (a gcd of two numbers of the size of N, for
+   each cell).  */
 void
 ro_solver_get_q (mpq_t win, const ro_solver_t *s, const ro_cell_t *x)
 {
+  unsigned long p[6], k[6];
+  int np = base_primes (p, k, s->base, x->e);
+  mpz_ptr num = mpq_numref (win), den = mpq_denref (win);
+  if (mpz_sgn (x->n) == 0)
+    {
+      mpq_set_ui (win, 0, 1);
+      return;
+    }
   mpz_t t;
   mpz_init (t);
-  mpz_set (mpq_numref (win), x->n);
-  mpz_ui_pow_ui (mpq_denref (win), s->base[0], x->e[0]);
-  mpz_ui_pow_ui (t, s->base[1], x->e[1]);
-  mpz_mul (mpq_denref (win), mpq_denref (win), t);
-  mpq_canonicalize (win);
+  mpz_set (num, x->n);
+  mpz_set_ui (den, 1);
+  for (int i = 0; i < np; i++)
+    {
+      unsigned long v = 0;
+      if (p[i] == 2)
+        {
+          v = mpz_scan1 (num, 0);
+          v = v < k[i] ? v : k[i];
+          mpz_tdiv_q_2exp (num, num, v);
+        }
+      else if (mpz_divisible_ui_p (num, p[i]))
+        {
+          mpz_set_ui (t, p[i]);
+          v = mpz_remove (num, num, t);
+          if (v > k[i])
+            {
+              /* More factors than the denominator has: put some back.  */
+              mpz_ui_pow_ui (t, p[i], v - k[i]);
+              mpz_mul (num, num, t);
+              v = k[i];
+            }
+        }
+      mpz_ui_pow_ui (t, p[i], k[i] - v);
+      mpz_mul (den, den, t);
+    }
   mpz_clear (t);
 }
 
