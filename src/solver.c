@@ -2,6 +2,7 @@
 
 #include <config.h>
 
+#include <limits.h>
 #include <stdlib.h>
 
 #include "riskodds-impl.h"
@@ -266,6 +267,40 @@ base_primes (unsigned long p[6], unsigned long k[6],
   return np;
 }
 
+/* Divide N by the odd prime P as often as it divides N, up to K times;
+   the number of times.  Each step is one pass over N with a divisor of
+   one limb: N mod P^C for the largest power P^C that fits (K - V at
+   most), then either a division by P^C, or by the power of P that
+   divides the remainder, which is then the last step.  A reported
+   cell's numerator often holds tens of factors of 3.  */
+static unsigned long
+remove_prime (mpz_t n, unsigned long p, unsigned long k)
+{
+  unsigned long v = 0;
+  while (v < k)
+    {
+      unsigned long q = p, c = 1;
+      while (c < k - v && q <= ULONG_MAX / p)
+        {
+          q *= p;
+          c++;
+        }
+      unsigned long r = mpz_fdiv_ui (n, q);
+      if (r == 0)
+        {
+          mpz_divexact_ui (n, n, q);
+          v += c;
+          continue;
+        }
+      for (q = 1, c = 0; r % p == 0; r /= p, c++)
+        q *= p;
+      if (c > 0)
+        mpz_divexact_ui (n, n, q);
+      return v + c;
+    }
+  return v;
+}
+
 /* WIN = N / (base[0]^e[0] * base[1]^e[1]), reduced.  The denominator's
    only primes are those of the dice's sides, so N is divided by each of
    them as often as both allow and the denominator is made of what is
@@ -296,18 +331,8 @@ ro_solver_get_q (mpq_t win, const ro_solver_t *s, const ro_cell_t *x)
           v = v < k[i] ? v : k[i];
           mpz_tdiv_q_2exp (num, num, v);
         }
-      else if (mpz_divisible_ui_p (num, p[i]))
-        {
-          mpz_set_ui (t, p[i]);
-          v = mpz_remove (num, num, t);
-          if (v > k[i])
-            {
-              /* More factors than the denominator has: put some back.  */
-              mpz_ui_pow_ui (t, p[i], v - k[i]);
-              mpz_mul (num, num, t);
-              v = k[i];
-            }
-        }
+      else
+        v = remove_prime (num, p[i], k[i]);
       mpz_ui_pow_ui (t, p[i], k[i] - v);
       mpz_mul (den, den, t);
     }
