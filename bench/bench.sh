@@ -16,8 +16,13 @@
 # alone on 10000 v 10000 and 20000 v 20000, and both engines on 100 v 20000,
 # with the peak memory when /usr/bin/time is there.
 #
+# Threads (with the engines): times the exact table N x N (`table
+# --values exact --format csv -o FILE`, N = 1000 by default, about 40 s
+# on one thread) with --threads 1 and --threads 2, and checks that both
+# files are the same.
+#
 # Exits 1 if any answer disagrees (a peer's MISMATCH or the engines'
-# DIFFER), 2 on a usage or setup error.
+# DIFFER, the threads' DIFFER), 2 on a usage or setup error.
 #
 # Environment:
 #   RISKODDS        the program to time (default ./src/riskodds relative to
@@ -33,6 +38,8 @@
 #                   the N of the engines table (default 400 1000 2000 5000)
 #   RISKODDS_BENCH_STRIP
 #                   the N of the strip-alone table (default 10000 20000)
+#   RISKODDS_BENCH_THREADS
+#                   the N of the threads' table (default 1000)
 #   RISKODDS_BENCH_HUGE
 #                   set to 1 to add 100000 v 100000 to the strip-alone
 #                   table (about 40 to 60 s)
@@ -54,7 +61,8 @@ usage: $0 [--peers-only | --engines-only] [SIZE...]
   --engines-only  only --method recursion against --method strip
                   (400 1000 2000 5000), the strip engine alone (10000
                   20000; 100000 too with RISKODDS_BENCH_HUGE=1) and
-                  100 v 20000 by both
+                  100 v 20000 by both; then the exact table
+                  1000 x 1000 on one thread and on two
 USAGE
 }
 usage() {
@@ -117,6 +125,8 @@ fi
 check_sizes RISKODDS_BENCH_ENGINES $engine_sizes
 # shellcheck disable=SC2086
 check_sizes RISKODDS_BENCH_STRIP $strip_sizes
+threads_size=${RISKODDS_BENCH_THREADS:-1000}
+check_sizes RISKODDS_BENCH_THREADS "$threads_size"
 
 # --- locate the program -----------------------------------------------------
 if [ -n "${RISKODDS-}" ]; then
@@ -428,10 +438,46 @@ engines_part() {
         "$(ratio "$t_rec" "$t")" "$check"
 }
 
+# --- the exact grid on one thread and on two ----------------------------------------
+# The table's cells are solved, reduced and written out as text by every
+# thread; the ratio is what two processors gain (it needs both free).
+threads_part() {
+    n=$threads_size
+    echo
+    echo "Exact table, N x N, table --values exact --format csv -o FILE, --threads 1 against 2:"
+    tfmt='%6s  %12s  %12s  %9s  %s\n'
+    # shellcheck disable=SC2059
+    printf "$tfmt" size threads1_s threads2_s t1/t2 check
+    # shellcheck disable=SC2059
+    printf "$tfmt" ------ ------------ ------------ --------- -----
+    for t in 1 2; do
+        tt=$(timeit "$tmp/t.out" "$tmp/empty" "$prog" table --threads $t \
+                 --values exact --format csv --attackers "1..$n" \
+                 --defenders "1..$n" -o "$tmp/table.csv") \
+            || die "riskodds table --threads $t ($n x $n) failed"
+        sum=$(cksum <"$tmp/table.csv")
+        rm -f "$tmp/table.csv"
+        eval "t_$t=\$tt sum_$t=\$sum"
+    done
+    if [ "$sum_1" = "$sum_2" ]; then
+        check=SAME
+    else
+        check=DIFFER
+        status=1
+        thread_status=1
+        echo "$me: $n x $n: --threads 1 and --threads 2 wrote different tables" >&2
+    fi
+    # shellcheck disable=SC2059
+    printf "$tfmt" "$n" "$t_1" "$t_2" \
+        "$(awk -v a="$t_1" -v b="$t_2" 'BEGIN { printf "%.2f", a / b }')" "$check"
+}
+
 peer_status=0
 engine_status=0
+thread_status=0
 [ "$run_peers" = 0 ] || peers_part "$@"
 [ "$run_engines" = 0 ] || engines_part
+[ "$run_engines" = 0 ] || threads_part
 
 echo
 if [ "$run_peers" = 1 ]; then
@@ -446,6 +492,11 @@ if [ "$run_engines" = 1 ]; then
         echo "Both engines print the same exact fractions (MATCH)."
     else
         echo "DIFFER: the engines' fractions differ (details above)." >&2
+    fi
+    if [ $thread_status = 0 ]; then
+        echo "One thread and two write the same table (SAME)."
+    else
+        echo "DIFFER: one thread and two wrote different tables." >&2
     fi
 fi
 exit $status

@@ -349,31 +349,33 @@ print_row (void *data, unsigned long a)
 }
 
 /* The ring of rows of text; refused up front when the rows in flight
-   could hold more than the memory limit beside the grid itself (a
-   fraction is at most about a row of the solver's numbers, as in
-   hold_grid).  */
+   could hold more than the memory limit beside the grid itself (a row
+   of fractions is at most about the size of the solver's rows, as in
+   hold_grid).  One thread prints each row as soon as it has made it.  */
 static int
 rows_open (table_t *t)
 {
   const cli_opts_t *o = t->o;
   size_t cols = t->d[1] - t->d[0] + 1;
-  t->window = ro_battle_grid_window (&o->rules, t->d[1], o->threads);
+  unsigned threads = o->threads ? o->threads : ro_threads_available ();
+  t->window = ro_battle_grid_window (&o->rules, t->d[1], threads);
+  double flight = threads == 1 ? 1 : (double) t->window;
   double grid = 0, row = 64.0 * (double) cols * (o->stats ? N_QUANTITIES : 1);
   if (t->values & CLI_VALUES_EXACT
       && ro_battle_memory_method (&row, &o->rules, t->a[1], t->d[1],
                                   RO_METHOD_RECURSION) != RO_OK)
     row = 0;
   if (ro_battle_grid_memory (&grid, &o->rules, t->a[1], t->d[1],
-                             o->threads) != RO_OK)
+                             threads) != RO_OK)
     grid = 0;
-  double need = grid + (double) t->window * row;
+  double need = grid + flight * row;
   if (need > o->max_memory)
     return cli_error ("a table from %lu to %lu against %lu to %lu on %u "
-                      "threads would hold up to %.3g bytes, more than the "
-                      "limit of %.3g (see --max-memory); --threads 1 holds "
-                      "fewer rows", t->a[0], t->a[1], t->d[0], t->d[1],
-                      o->threads ? o->threads : ro_threads_available (),
-                      need, o->max_memory);
+                      "thread%s would hold up to %.3g bytes, more than the "
+                      "limit of %.3g (see --max-memory)%s", t->a[0], t->a[1],
+                      t->d[0], t->d[1], threads, threads == 1 ? "" : "s",
+                      need, o->max_memory, threads == 1 ? ""
+                      : "; --threads 1 holds fewer rows");
   t->rows = calloc (t->window * cols * N_QUANTITIES, sizeof *t->rows);
   return t->rows ? CLI_EXIT_OK : cli_error ("out of memory");
 }
