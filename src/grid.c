@@ -174,7 +174,8 @@ run_block (grid_t *g, worker_t *w, unsigned long b)
   pthread_cond_broadcast (&g->cond);
 
   unsigned long lo = g->first[b] > g->d_lo ? g->first[b] : g->d_lo;
-  unsigned long hi = g->first[b + 1] <= g->d_hi ? g->first[b + 1] : g->d_hi + 1;
+  unsigned long hi = g->first[b + 1] <= g->d_hi ? g->first[b + 1]
+    : g->d_hi + 1;
   if (f < g->f_lo || lo >= hi)
     return;
   pthread_mutex_unlock (&g->lock);
