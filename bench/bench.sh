@@ -17,7 +17,7 @@
 # with the peak memory when /usr/bin/time is there.
 #
 # Threads (with the engines): times the exact table N x N (`table
-# --values exact --format csv -o FILE`, N = 1000 by default, about 40 s
+# --values exact --format csv -o FILE`, N = 1000 by default, about 60 s
 # on one thread) with --threads 1 and --threads 2, and checks that both
 # files are the same.
 #
