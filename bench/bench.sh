@@ -20,8 +20,13 @@
 # decimal tables 1..N x 1..N (--digits 10) by the exact recursion and by
 # the certified enclosures, whose bytes must be the same.
 #
+# Threads (with the engines): times the exact table N x N (`table
+# --values exact --format csv -o FILE`, N = 1000 by default, about 60 s
+# on one thread) with --threads 1 and --threads 2, and checks that both
+# files are the same.
+#
 # Exits 1 if any answer disagrees (a peer's MISMATCH or the engines'
-# DIFFER), 2 on a usage or setup error.
+# DIFFER, the threads' DIFFER), 2 on a usage or setup error.
 #
 # Environment:
 #   RISKODDS        the program to time (default ./src/riskodds relative to
@@ -44,6 +49,8 @@
 #   RISKODDS_BENCH_CHAIN
 #                   the chain of the needed line (default 3 200 2, where
 #                   the former search takes a few seconds)
+#   RISKODDS_BENCH_THREADS
+#                   the N of the threads' table (default 1000)
 #   RISKODDS_BENCH_HUGE
 #                   set to 1 to add 100000 v 100000 to the strip-alone
 #                   table (about 40 to 60 s)
@@ -65,7 +72,8 @@ usage: $0 [--peers-only | --engines-only] [SIZE...]
   --engines-only  only --method recursion against --method strip
                   (400 1000 2000 5000), the strip engine alone (10000
                   20000; 100000 too with RISKODDS_BENCH_HUGE=1) and
-                  100 v 20000 by both
+                  100 v 20000 by both; then the exact table
+                  1000 x 1000 on one thread and on two
 USAGE
 }
 usage() {
@@ -134,6 +142,8 @@ check_sizes RISKODDS_BENCH_STRIP $strip_sizes
 check_sizes RISKODDS_BENCH_DECIMALS $decimal_sizes
 # shellcheck disable=SC2086
 check_sizes RISKODDS_BENCH_CHAIN $chain_d
+threads_size=${RISKODDS_BENCH_THREADS:-1000}
+check_sizes RISKODDS_BENCH_THREADS "$threads_size"
 
 # --- locate the program -----------------------------------------------------
 if [ -n "${RISKODDS-}" ]; then
@@ -546,11 +556,47 @@ decimals_part() {
     done
 }
 
+# --- the exact grid on one thread and on two ----------------------------------------
+# The table's cells are solved, reduced and written out as text by every
+# thread; the ratio is what two processors gain (it needs both free).
+threads_part() {
+    n=$threads_size
+    echo
+    echo "Exact table, N x N, table --values exact --format csv -o FILE, --threads 1 against 2:"
+    tfmt='%6s  %12s  %12s  %9s  %s\n'
+    # shellcheck disable=SC2059
+    printf "$tfmt" size threads1_s threads2_s t1/t2 check
+    # shellcheck disable=SC2059
+    printf "$tfmt" ------ ------------ ------------ --------- -----
+    for t in 1 2; do
+        tt=$(timeit "$tmp/t.out" "$tmp/empty" "$prog" table --threads $t \
+                 --values exact --format csv --attackers "1..$n" \
+                 --defenders "1..$n" -o "$tmp/table.csv") \
+            || die "riskodds table --threads $t ($n x $n) failed"
+        sum=$(cksum <"$tmp/table.csv")
+        rm -f "$tmp/table.csv"
+        eval "t_$t=\$tt sum_$t=\$sum"
+    done
+    if [ "$sum_1" = "$sum_2" ]; then
+        check=SAME
+    else
+        check=DIFFER
+        status=1
+        thread_status=1
+        echo "$me: $n x $n: --threads 1 and --threads 2 wrote different tables" >&2
+    fi
+    # shellcheck disable=SC2059
+    printf "$tfmt" "$n" "$t_1" "$t_2" \
+        "$(awk -v a="$t_1" -v b="$t_2" 'BEGIN { printf "%.2f", a / b }')" "$check"
+}
+
 peer_status=0
 engine_status=0
+thread_status=0
 [ "$run_peers" = 0 ] || peers_part "$@"
 [ "$run_engines" = 0 ] || engines_part
 [ "$run_engines" = 0 ] || decimals_part
+[ "$run_engines" = 0 ] || threads_part
 
 echo
 if [ "$run_peers" = 1 ]; then
@@ -565,6 +611,11 @@ if [ "$run_engines" = 1 ]; then
         echo "Both engines print the same exact fractions (MATCH)."
     else
         echo "DIFFER: the engines' fractions differ (details above)." >&2
+    fi
+    if [ $thread_status = 0 ]; then
+        echo "One thread and two write the same table (SAME)."
+    else
+        echo "DIFFER: one thread and two wrote different tables." >&2
     fi
 fi
 exit $status

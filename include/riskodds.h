@@ -269,6 +269,53 @@ int ro_battle_grid (const ro_rules_t *rules, unsigned long a_lo,
                     unsigned long a_hi, unsigned long d_lo,
                     unsigned long d_hi, ro_battle_fn fn, void *data);
 
+/* The same grid on THREADS threads (0: ro_threads_available ()), with
+   the same values whatever THREADS is: rows of states are cut into
+   blocks of columns, and a block is solved once the block to its left
+   and the rows below it are, each state by the same operations as on
+   one thread.  FN is called once per cell with the canonical P(win),
+   but with more than one thread concurrently from several threads
+   (each reduces and reports the cells it solved), and in no particular
+   order among the rows in flight: it must be thread-safe.  ROW, when
+   not NULL, is called from the calling thread only, once per A,
+   ascending, after FN has returned for every cell of A; FN is called
+   for no cell of A + W before ROW has returned for A, W being
+   ro_battle_grid_window (RULES, D_HI, THREADS), so a caller can keep W
+   rows of results (in a ring indexed by A modulo W) and write them out
+   in order from ROW.  With one thread FN is called on the calling
+   thread, in the order of ro_battle_grid, which is this with one thread
+   and no ROW.  A non-zero return from FN or ROW stops the pass: the
+   calls of FN in flight on other threads return, every thread is
+   joined, and the first non-zero return is returned.  THREADS above
+   RO_THREADS_MAX is RO_EINVAL; if the system gives fewer threads than
+   asked, the pass runs on those it gives.  The optimal policies run on
+   every thread, each with its own work space.  Memory: see
+   ro_battle_grid_memory.  */
+#define RO_THREADS_MAX 256
+typedef int (*ro_grid_row_fn) (void *data, unsigned long a);
+int ro_battle_grid_threads (const ro_rules_t *rules, unsigned long a_lo,
+                            unsigned long a_hi, unsigned long d_lo,
+                            unsigned long d_hi, unsigned threads,
+                            ro_battle_fn fn, ro_grid_row_fn row, void *data);
+
+/* The rows of results in flight in ro_battle_grid_threads (at least
+   1); THREADS as there, RO_THREADS_MAX at most.  */
+unsigned long ro_battle_grid_window (const ro_rules_t *rules,
+                                     unsigned long d_hi, unsigned threads);
+
+/* An upper estimate of the memory of ro_battle_grid_threads up to
+   (A, D) on THREADS threads, in *BYTES: the ring of rows grows with the
+   rows in flight, and each thread has its own temporaries.  With one
+   thread it is ro_battle_memory_method (RULES, A, D,
+   RO_METHOD_RECURSION).  */
+int ro_battle_grid_memory (double *bytes, const ro_rules_t *rules,
+                           unsigned long a, unsigned long d,
+                           unsigned threads);
+
+/* The processors this process may run on (its CPU affinity, else the
+   processors online), at least 1 and at most RO_THREADS_MAX.  */
+unsigned ro_threads_available (void);
+
 /* An upper estimate, in bytes, of the memory ro_battle_win needs for
    (A, D), with the engine it picks; stored in *BYTES.  Lets a caller
    refuse a battle up front instead of running out of memory (GMP aborts

@@ -8,8 +8,8 @@
    child of a state is known before the state (ro_solver_state).  */
 
 /* Fill state (f, d) from its children, all of which are already known.  */
-static void
-solve_state (ro_solver_t *s, unsigned long f, unsigned long d)
+void
+ro_solve_state (ro_solver_t *s, unsigned long f, unsigned long d)
 {
   ro_cell_t *x = ro_solver_cell (s, f, d);
   const ro_rules_t *rules = &s->model->rules;
@@ -134,7 +134,7 @@ recursion_win (mpq_t win, const ro_rules_t *rules, unsigned long f,
     {
       for (unsigned long j = 0; j <= d; j++)
         if (reachable (rules, f, d, i, j))
-          solve_state (&s, i, j);
+          ro_solve_state (&s, i, j);
       ro_progress (ro_progress_rows (i + 1, d), total);
     }
   ro_solver_get_q (win, &s, ro_solver_cell (&s, f, d));
@@ -204,39 +204,4 @@ ro_battle_dist_memory (double *bytes, const ro_rules_t *rules,
                        unsigned long a, unsigned long d, ro_method_t method)
 {
   return battle_memory (bytes, rules, a, d, method, 1);
-}
-
-int
-ro_battle_grid (const ro_rules_t *rules, unsigned long a_lo,
-                unsigned long a_hi, unsigned long d_lo, unsigned long d_hi,
-                ro_battle_fn fn, void *data)
-{
-  int rc = ro_check_grid (rules, a_lo, a_hi, d_lo, d_hi);
-  if (rc != RO_OK)
-    return rc;
-
-  ro_model_t model;
-  ro_solver_t s;
-  rc = battle_open (&model, &s, rules, d_hi);
-  if (rc != RO_OK)
-    return rc;
-  /* Every state is needed, so none is skipped; each row is reported as
-     soon as it is complete, before the ring overwrites it.  */
-  unsigned long f_lo = ro_rules_fighting (rules, a_lo);
-  unsigned long f_hi = ro_rules_fighting (rules, a_hi);
-  mpq_t win;
-  mpq_init (win);
-  for (unsigned long i = 0; i <= f_hi && rc == 0; i++)
-    {
-      for (unsigned long j = 0; j <= d_hi; j++)
-        solve_state (&s, i, j);
-      for (unsigned long j = d_lo; i >= f_lo && j <= d_hi && rc == 0; j++)
-        {
-          ro_solver_get_q (win, &s, ro_solver_cell (&s, i, j));
-          rc = fn (data, a_lo + (i - f_lo), j, win);
-        }
-    }
-  mpq_clear (win);
-  battle_close (&model, &s);
-  return rc;
 }

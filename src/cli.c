@@ -215,6 +215,7 @@ check_rolls (const ro_rules_t *r)
 enum
 {
   MEMORY_GRID,                  /* every state: the recursion */
+  MEMORY_THREADS,               /* the same on --threads threads */
   MEMORY_PLAN,                  /* every state, with a plan of choices */
   MEMORY_BATTLE,                /* one battle, by --method */
   MEMORY_DIST,                  /* one battle's ends, by --method */
@@ -238,6 +239,8 @@ check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d,
     rc = ro_battle_dist_memory (&need, r, a, d, opts->method);
   else if (kind == MEMORY_DECIMALS)
     rc = ro_battle_grid_decimal_memory (&need, r, a, d, fmt);
+  else if (kind == MEMORY_THREADS)
+    rc = ro_battle_grid_memory (&need, r, a, d, opts->threads);
   else
     rc = ro_battle_memory_method (&need, r, a, d, RO_METHOD_RECURSION);
   if (rc != RO_OK)
@@ -255,6 +258,13 @@ int
 cli_check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d)
 {
   return check_memory (opts, a, d, MEMORY_GRID, NULL);
+}
+
+int
+cli_check_grid_memory (const cli_opts_t *opts, unsigned long a,
+                       unsigned long d)
+{
+  return check_memory (opts, a, d, MEMORY_THREADS, NULL);
 }
 
 /* Whether the rules make every state's choice depend on P(win).  */

@@ -73,6 +73,8 @@ typedef struct
   ro_method_t method;           /* --method of one battle */
   cli_interval_t interval;      /* --method interval, recursion of grids */
   int progress;                 /* 1 --progress, -1 --no-progress */
+  unsigned threads;             /* --threads of the grids, 0: the
+                                   processors available */
 } cli_opts_t;
 
 /* The format that the extension of FILE names (case ignored: csv, tsv,
@@ -137,6 +139,11 @@ int cli_check_decimal_memory (const cli_opts_t *opts, unsigned long a,
    whose estimated memory exceeds the limit.  */
 int cli_check_memory (const cli_opts_t *opts, unsigned long a,
                       unsigned long d);
+
+/* The same for the grid on --threads threads (ro_battle_grid_threads),
+   whose ring holds more rows.  */
+int cli_check_grid_memory (const cli_opts_t *opts, unsigned long a,
+                           unsigned long d);
 
 /* The same for one battle by the engine of --method (the one that
    --method auto picks by default), and its ends when DIST.  */

@@ -7,10 +7,14 @@
 
 #include "cli.h"
 
-/* The whole grid comes from one pass of the recursion (ro_battle_grid),
-   cell by cell, A ascending and D ascending within each A, so every
-   format but the aligned text grid of fractions is printed as it comes;
-   that one is held until its column widths are known.  */
+/* The whole grid comes from one pass of the recursion on --threads
+   threads (ro_battle_grid_threads).  The threads turn the cells they
+   solve into text (make_cell, the fractions and decimals cost more than
+   the recursion) into a ring of rows, and the calling thread prints
+   each row once it is complete (print_row), A ascending and D ascending
+   within each A, so every format but the aligned text grid of fractions
+   is printed as it comes; that one is held until its column widths are
+   known.  */
 
 typedef struct
 {
@@ -22,6 +26,8 @@ typedef struct
   int width;                    /* text grid of decimals */
   char **held;                  /* text grid of fractions */
   double work, done;            /* --stats: progress, in stats_work */
+  unsigned long window;         /* rows of text in flight */
+  cli_num_t *rows;              /* their cells: row A at (A % WINDOW) */
 } table_t;
 
 /* The quantities of a long table: P(win), and with --stats the expected
@@ -327,30 +333,98 @@ stats_nums (table_t *t, cli_num_t *n, unsigned long a, unsigned long d)
   return rc;
 }
 
+/* The cells of row A in the ring of rows, N_QUANTITIES per cell.  */
+static cli_num_t *
+row_cells (const table_t *t, unsigned long a)
+{
+  size_t cols = t->d[1] - t->d[0] + 1;
+  return t->rows + (a % t->window) * cols * N_QUANTITIES;
+}
+
+/* The text of one cell, on whichever thread solved it: the cells of a
+   row are each written by one thread, and read by print_row only once
+   every one of them is.  */
 static int
-visit_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
+make_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
 {
   table_t *t = data;
-  cli_num_t n[N_QUANTITIES];
-  memset (n, 0, sizeof n);
+  cli_num_t *n = row_cells (t, a) + (d - t->d[0]) * N_QUANTITIES;
   int rc = num_set (t, &n[0], win);
   if (rc == CLI_EXIT_OK && t->o->stats)
-    {
-      rc = stats_nums (t, n, a, d);
-      t->done += stats_work (a, d);
-      cli_meter_report (t->done, t->work);
-    }
-  if (rc == CLI_EXIT_OK && t->grid)
-    rc = grid_cell (t, a, d, n[0].exact ? n[0].exact : n[0].decimal);
-  else if (rc == CLI_EXIT_OK)
-    long_cell (t, a, d, n);
-  for (size_t i = 0; i < N_QUANTITIES; i++)
-    cli_num_clear (&n[i]);
+    rc = stats_nums (t, n, a, d);
   return rc;
 }
 
+/* Row A, complete: printed, and its text freed.  */
+static int
+print_row (void *data, unsigned long a)
+{
+  table_t *t = data;
+  cli_num_t *n = row_cells (t, a);
+  int rc = CLI_EXIT_OK;
+  for (unsigned long d = t->d[0]; d <= t->d[1]; d++, n += N_QUANTITIES)
+    {
+      if (rc == CLI_EXIT_OK && t->grid)
+        rc = grid_cell (t, a, d, n[0].exact ? n[0].exact : n[0].decimal);
+      else if (rc == CLI_EXIT_OK)
+        long_cell (t, a, d, n);
+      for (size_t i = 0; i < N_QUANTITIES; i++)
+        cli_num_clear (&n[i]);
+      /* The meter follows the stats' passes, row by row, from this
+         thread alone.  */
+      if (t->o->stats)
+        t->done += stats_work (a, d);
+    }
+  if (t->o->stats)
+    cli_meter_report (t->done, t->work);
+  return rc;
+}
+
+/* The ring of rows of text; refused up front when the rows in flight
+   could hold more than the memory limit beside the grid itself (a row
+   of fractions is at most about the size of the solver's rows, as in
+   hold_grid).  One thread prints each row as soon as it has made it.  */
+static int
+rows_open (table_t *t)
+{
+  const cli_opts_t *o = t->o;
+  size_t cols = t->d[1] - t->d[0] + 1;
+  unsigned threads = o->threads ? o->threads : ro_threads_available ();
+  t->window = ro_battle_grid_window (&o->rules, t->d[1], threads);
+  double flight = threads == 1 ? 1 : (double) t->window;
+  double grid = 0, row = 64.0 * (double) cols * (o->stats ? N_QUANTITIES : 1);
+  if (t->values & CLI_VALUES_EXACT
+      && ro_battle_memory_method (&row, &o->rules, t->a[1], t->d[1],
+                                  RO_METHOD_RECURSION) != RO_OK)
+    row = 0;
+  if (ro_battle_grid_memory (&grid, &o->rules, t->a[1], t->d[1],
+                             threads) != RO_OK)
+    grid = 0;
+  double need = grid + flight * row;
+  if (need > o->max_memory)
+    return cli_error ("a table from %lu to %lu against %lu to %lu on %u "
+                      "thread%s would hold up to %.3g bytes, more than the "
+                      "limit of %.3g (see --max-memory)%s", t->a[0], t->a[1],
+                      t->d[0], t->d[1], threads, threads == 1 ? "" : "s",
+                      need, o->max_memory, threads == 1 ? ""
+                      : "; --threads 1 holds fewer rows");
+  t->rows = calloc (t->window * cols * N_QUANTITIES, sizeof *t->rows);
+  return t->rows ? CLI_EXIT_OK : cli_error ("out of memory");
+}
+
+static void
+rows_close (table_t *t)
+{
+  if (t->rows == NULL)
+    return;
+  size_t n = t->window * (t->d[1] - t->d[0] + 1) * N_QUANTITIES;
+  for (size_t i = 0; i < n; i++)
+    cli_num_clear (&t->rows[i]);
+  free (t->rows);
+}
+
 /* A cell whose decimal TEXT came certified (ro_battle_grid_decimal):
-   printed as visit_cell prints it.  */
+   printed as print_row prints it.  */
 static int
 visit_text (void *data, unsigned long a, unsigned long d, const char *text)
 {
@@ -398,8 +472,9 @@ table_cells (table_t *t)
   if (certified (t, &fmt))
     return ro_battle_grid_decimal (&o->rules, t->a[0], t->a[1], t->d[0],
                                    t->d[1], &fmt, visit_text, t, NULL);
-  return ro_battle_grid (&o->rules, t->a[0], t->a[1], t->d[0], t->d[1],
-                         visit_cell, t);
+  return ro_battle_grid_threads (&o->rules, t->a[0], t->a[1], t->d[0],
+                                 t->d[1], o->threads, make_cell, print_row,
+                                 t);
 }
 
 /* The held text grid of fractions, each column as wide as its widest
@@ -510,16 +585,17 @@ cmd_table (const cli_opts_t *o, int argc, char **argv)
   if (rc == CLI_EXIT_OK)
     rc = certified (&t, &fmt)
       ? cli_check_decimal_memory (o, t.a[1], t.d[1], &fmt)
-      : cli_check_memory (o, t.a[1], t.d[1]);
+      : cli_check_grid_memory (o, t.a[1], t.d[1]);
   /* --stats runs each battle's own forward pass, and so its plan.  */
   if (rc == CLI_EXIT_OK && o->stats)
     rc = cli_check_plan_memory (o, t.a[1], t.d[1]);
   if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_TEXT
       && t.values == CLI_VALUES_EXACT)
     rc = hold_grid (&t);
-  if (rc != CLI_EXIT_OK)
-    return rc;
-  rc = print_header (&t);
+  if (rc == CLI_EXIT_OK && !certified (&t, &fmt))
+    rc = rows_open (&t);
+  if (rc == CLI_EXIT_OK)
+    rc = print_header (&t);
   if (rc == CLI_EXIT_OK && o->stats)
     stats_progress_start (&t);
   if (rc == CLI_EXIT_OK)
@@ -529,6 +605,7 @@ cmd_table (const cli_opts_t *o, int argc, char **argv)
     rc = cli_error ("%s", ro_strerror (rc));
   if (rc == CLI_EXIT_OK)
     print_footer (&t);
+  rows_close (&t);
   free_held (&t);
   return rc;
 }

@@ -119,6 +119,8 @@ static const help_t helps[] = {
    "                         printed: certified enclosures, far faster) or\n"
    "                         'recursion' (every cell's exact fraction,\n"
    "                         rounded); the digits are the same\n"
+   "      --threads=N      the threads of the grid (default: the processors\n"
+   "                         available); the output is the same for any N\n"
    "  -f, --format=FMT     also 'tsv', 'markdown' and 'latex' (captioned\n"
    "                         with the rules), or from -o's extension\n"
    "\n"

@@ -41,7 +41,8 @@ enum
   OPT_METHOD,
   OPT_PLACES,
   OPT_PROGRESS,
-  OPT_NO_PROGRESS
+  OPT_NO_PROGRESS,
+  OPT_THREADS
 };
 
 static const struct option long_options[] = {
@@ -56,6 +57,7 @@ static const struct option long_options[] = {
   {"defender", required_argument, NULL, OPT_DEFENDER},
   {"attacker", required_argument, NULL, OPT_ATTACKER},
   {"method", required_argument, NULL, OPT_METHOD},
+  {"threads", required_argument, NULL, OPT_THREADS},
   {"count", required_argument, NULL, 'c'},
   {"digits", required_argument, NULL, 'd'},
   {"format", required_argument, NULL, 'f'},
@@ -227,6 +229,9 @@ Options:\n\
                          decimals leave: certified enclosures, settled\n\
                          exactly where they cannot decide) or 'recursion'\n\
                          (every cell's fraction); the same output\n\
+      --threads=N      the threads of table's exact grid, 1 to 256;\n\
+                         default: the processors available; the output\n\
+                         is the same for every N\n\
       --max-memory=SIZE  refuse a battle whose memory bound exceeds SIZE\n\
                          bytes; suffixes K, M, G, T (powers of 1024); at\n\
                          most, and by default three quarters of, the\n\
@@ -644,6 +649,10 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
       case OPT_DEFENDER: rc = parse_defender (opts, optarg); break;
       case OPT_ATTACKER: rc = parse_attacker (opts, optarg); break;
       case OPT_METHOD: rc = parse_method (opts, optarg); break;
+      case OPT_THREADS:
+        rc = parse_unsigned (&opts->threads, optarg, "threads", 1,
+                             RO_THREADS_MAX);
+        break;
       case OPT_STOP:
         rc = cli_parse_armies (&opts->rules.stop, optarg, "--stop");
         break;

@@ -133,6 +133,21 @@ ro_cell_t *ro_solver_cell (ro_solver_t *s, unsigned long f, unsigned long d);
 int ro_solver_init (ro_solver_t *s, const ro_model_t *model, unsigned long d);
 void ro_solver_clear (ro_solver_t *s);
 
+/* The same with EXTRA more rows in the ring, for engines that keep
+   several rows in flight at once (grid.c).  */
+int ro_solver_init_rows (ro_solver_t *s, const ro_model_t *model,
+                         unsigned long d, unsigned long extra);
+
+/* V = a view of S (ro_solver_init'ed): the same model and ring, its own
+   work space; cleared by ro_solver_view_clear (after ro_policy_close if
+   the policies were opened on it), before S is.  */
+void ro_solver_view (ro_solver_t *v, const ro_solver_t *s);
+void ro_solver_view_clear (ro_solver_t *v);
+
+/* Fill state (F, D) of S from its children, all of which are known
+   (battle.c); S's policy work space is open when the rules optimize.  */
+void ro_solve_state (ro_solver_t *s, unsigned long f, unsigned long d);
+
 /* Both at once: the model of RULES and its solver for D + 1 columns;
    on failure nothing is left to clear.  */
 int ro_solver_open (ro_model_t *model, ro_solver_t *s,
@@ -266,6 +281,12 @@ double ro_rules_bits_per_army (const ro_rules_t *rules);
 /* The recursion's memory for (A, D), as ro_battle_memory (solver.c).  */
 int ro_solver_memory (double *bytes, const ro_rules_t *rules,
                       unsigned long a, unsigned long d);
+
+/* The same with EXTRA more rows in the ring and VIEWS views of it
+   (ro_solver_view), each with its own temporaries.  */
+int ro_solver_memory_rows (double *bytes, const ro_rules_t *rules,
+                           unsigned long a, unsigned long d,
+                           unsigned long extra, unsigned long views);
 
 /* The strip engine (strip.c): one battle of F fighting armies against
    D, not over at the start, when both sides roll their most dice

@@ -2,6 +2,7 @@
 
 #include <config.h>
 
+#include <limits.h>
 #include <stdlib.h>
 
 #include "riskodds-impl.h"
@@ -199,6 +200,13 @@ ro_solver_state (ro_solver_t *s, unsigned long f, unsigned long d,
 int
 ro_solver_init (ro_solver_t *s, const ro_model_t *model, unsigned long d)
 {
+  return ro_solver_init_rows (s, model, d, 0);
+}
+
+int
+ro_solver_init_rows (ro_solver_t *s, const ro_model_t *model,
+                     unsigned long d, unsigned long extra)
+{
   const ro_rules_t *rules = &model->rules;
   s->model = model;
   if (rules->attack_sides == rules->defend_sides)
@@ -211,7 +219,7 @@ ro_solver_init (ro_solver_t *s, const ro_model_t *model, unsigned long d)
       s->base[0] = rules->attack_sides;
       s->base[1] = rules->defend_sides;
     }
-  s->rows = ro_rules_max_attacker_loss (rules) + 1;
+  s->rows = ro_rules_max_attacker_loss (rules) + 1 + extra;
   s->cols = d + 1;
   s->cell = malloc (s->rows * s->cols * sizeof *s->cell);
   if (s->cell == NULL)
@@ -230,6 +238,23 @@ ro_solver_clear (ro_solver_t *s)
     mpz_clear (s->cell[i].n);
   free (s->cell);
   mpz_clear (s->big);
+}
+
+/* A view shares S's model and ring but has its own work space (BIG,
+   and the policies' when opened on it), so that several threads can
+   solve states of one ring at once.  */
+void
+ro_solver_view (ro_solver_t *v, const ro_solver_t *s)
+{
+  *v = *s;
+  mpz_init (v->big);
+  v->policy = NULL;
+}
+
+void
+ro_solver_view_clear (ro_solver_t *v)
+{
+  mpz_clear (v->big);
 }
 
 int
@@ -252,17 +277,110 @@ ro_solver_close (ro_model_t *model, ro_solver_t *s)
   ro_model_clear (model);
 }
 
-/* WIN = N / (base[0]^e[0] * base[1]^e[1]), reduced.  */
+/* The distinct primes of BASE[0] and BASE[1] (each at most
+   RO_SIDES_MAX, so at most 3 primes each) into P, and the power of
+   each in BASE[0]^E[0] * BASE[1]^E[1] into K; their number.  */
+static int
+base_primes (unsigned long p[6], unsigned long k[6],
+             const unsigned long base[2], const unsigned long e[2])
+{
+  int np = 0;
+  for (int b = 0; b < 2; b++)
+    {
+      unsigned long m = base[b];
+      for (unsigned long q = 2; q <= m; q++)
+        {
+          if (m % q != 0)
+            continue;
+          unsigned long times = 0;
+          while (m % q == 0)
+            {
+              m /= q;
+              times++;
+            }
+          int i = 0;
+          while (i < np && p[i] != q)
+            i++;
+          if (i == np)
+            {
+              p[np] = q;
+              k[np++] = 0;
+            }
+          k[i] += times * e[b];
+        }
+    }
+  return np;
+}
+
+/* Divide N by the odd prime P as often as it divides N, up to K times;
+   the number of times.  Each step is one pass over N with a divisor of
+   one limb: N mod P^C for the largest power P^C that fits (K - V at
+   most), then either a division by P^C, or by the power of P that
+   divides the remainder, which is then the last step.  A reported
+   cell's numerator often holds tens of factors of 3.  */
+static unsigned long
+remove_prime (mpz_t n, unsigned long p, unsigned long k)
+{
+  unsigned long v = 0;
+  while (v < k)
+    {
+      unsigned long q = p, c = 1;
+      while (c < k - v && q <= ULONG_MAX / p)
+        {
+          q *= p;
+          c++;
+        }
+      unsigned long r = mpz_fdiv_ui (n, q);
+      if (r == 0)
+        {
+          mpz_divexact_ui (n, n, q);
+          v += c;
+          continue;
+        }
+      for (q = 1, c = 0; r % p == 0; r /= p, c++)
+        q *= p;
+      if (c > 0)
+        mpz_divexact_ui (n, n, q);
+      return v + c;
+    }
+  return v;
+}
+
+/* WIN = N / (base[0]^e[0] * base[1]^e[1]), reduced.  The denominator's
+   only primes are those of the dice's sides, so N is divided by each of
+   them as often as both allow and the denominator is made of what is
+   left: the reduced fraction, without the gcd that would otherwise cost
+   most of a grid's time (a gcd of two numbers of the size of N, for
+   each cell).  */
 void
 ro_solver_get_q (mpq_t win, const ro_solver_t *s, const ro_cell_t *x)
 {
+  unsigned long p[6], k[6];
+  int np = base_primes (p, k, s->base, x->e);
+  mpz_ptr num = mpq_numref (win), den = mpq_denref (win);
+  if (mpz_sgn (x->n) == 0)
+    {
+      mpq_set_ui (win, 0, 1);
+      return;
+    }
   mpz_t t;
   mpz_init (t);
-  mpz_set (mpq_numref (win), x->n);
-  mpz_ui_pow_ui (mpq_denref (win), s->base[0], x->e[0]);
-  mpz_ui_pow_ui (t, s->base[1], x->e[1]);
-  mpz_mul (mpq_denref (win), mpq_denref (win), t);
-  mpq_canonicalize (win);
+  mpz_set (num, x->n);
+  mpz_set_ui (den, 1);
+  for (int i = 0; i < np; i++)
+    {
+      unsigned long v = 0;
+      if (p[i] == 2)
+        {
+          v = mpz_scan1 (num, 0);
+          v = v < k[i] ? v : k[i];
+          mpz_tdiv_q_2exp (num, num, v);
+        }
+      else
+        v = remove_prime (num, p[i], k[i]);
+      mpz_ui_pow_ui (t, p[i], k[i] - v);
+      mpz_mul (den, den, t);
+    }
   mpz_clear (t);
 }
 
@@ -272,6 +390,14 @@ ro_solver_get_q (mpq_t win, const ro_solver_t *s, const ro_cell_t *x)
 int
 ro_solver_memory (double *bytes, const ro_rules_t *rules,
                   unsigned long a, unsigned long d)
+{
+  return ro_solver_memory_rows (bytes, rules, a, d, 0, 0);
+}
+
+int
+ro_solver_memory_rows (double *bytes, const ro_rules_t *rules,
+                       unsigned long a, unsigned long d, unsigned long extra,
+                       unsigned long views)
 {
   int rc = ro_check_battle (rules, a, d);
   if (rc != RO_OK)
@@ -285,11 +411,11 @@ ro_solver_memory (double *bytes, const ro_rules_t *rules,
       return RO_OK;
     }
   double bits = (f + d) * ro_rules_bits_per_army (rules) + 64;
-  double rows = ro_rules_max_attacker_loss (rules) + 1;
+  double rows = ro_rules_max_attacker_loss (rules) + 1 + extra;
   double cell = sizeof (ro_cell_t) + 1.25 * bits / 8;
   /* The rows, plus the reduced result and its temporaries (the
-     policies' children and values among them).  */
-  *bytes = rows * (d + 1.0) * cell + 48 * bits / 8 + 65536;
+     policies' children and values among them), once per thread.  */
+  *bytes = rows * (d + 1.0) * cell + (1.0 + views) * (48 * bits / 8 + 65536);
   /* A defender who looks at the roll: the classes and their answers.  */
   if (rules->defender != RO_DEFENDER_MAX)
     *bytes += (double) ro_rules_rolls (rules)

@@ -731,6 +731,190 @@ START_TEST (test_grid_policies)
 }
 END_TEST
 
+/* ro_battle_grid_threads: the cells arrive on several threads in no
+   set order, so the cell function only stores them (each cell its own
+   slot, written by one thread) and counts; the checks against the
+   reference run afterwards, on this thread.  The row function checks,
+   when it is called, that the rows come in order and each after all of
+   its cells; the cell function that no cell comes more than the window
+   of rows ahead of the row function.  */
+typedef struct
+{
+  const ro_rules_t *r;
+  unsigned long a_lo, a_hi, d_lo, d_hi, window;
+  mpq_t *win;                   /* (a - a_lo) * cols + d - d_lo */
+  unsigned long *seen;          /* per cell: calls of the cell function */
+  unsigned long *row_cells;     /* per row: cells through */
+  unsigned long next_row;       /* the row the row function expects */
+  unsigned long calls, stop_cell, stop_row;
+  int bad_order, bad_window, bad_row;
+} threads_visit_t;
+
+static int
+threads_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
+{
+  threads_visit_t *v = data;
+  size_t cols = v->d_hi - v->d_lo + 1;
+  if (a < v->a_lo || a > v->a_hi || d < v->d_lo || d > v->d_hi)
+    {
+      __atomic_store_n (&v->bad_order, 1, __ATOMIC_SEQ_CST);
+      return 0;
+    }
+  if (a >= __atomic_load_n (&v->next_row, __ATOMIC_SEQ_CST) + v->window)
+    __atomic_store_n (&v->bad_window, 1, __ATOMIC_SEQ_CST);
+  size_t c = (a - v->a_lo) * cols + (d - v->d_lo);
+  mpq_set (v->win[c], win);
+  __atomic_add_fetch (&v->seen[c], 1, __ATOMIC_SEQ_CST);
+  __atomic_add_fetch (&v->row_cells[a - v->a_lo], 1, __ATOMIC_SEQ_CST);
+  unsigned long n = __atomic_add_fetch (&v->calls, 1, __ATOMIC_SEQ_CST);
+  return n == v->stop_cell ? 7 : 0;
+}
+
+static int
+threads_row (void *data, unsigned long a)
+{
+  threads_visit_t *v = data;
+  if (a != v->next_row
+      || __atomic_load_n (&v->row_cells[a - v->a_lo], __ATOMIC_SEQ_CST)
+      != v->d_hi - v->d_lo + 1)
+    v->bad_row = 1;
+  __atomic_store_n (&v->next_row, a + 1, __ATOMIC_SEQ_CST);
+  return v->stop_row != 0 && a == v->stop_row ? 9 : 0;
+}
+
+/* The grid A_LO..A_HI x D_LO..D_HI of REF's rules on THREADS threads,
+   stopped by the cell function at its STOP_CELL-th call or by the row
+   function at row STOP_ROW when not 0: every cell reported is the
+   reference's, once; with no stop, every cell is.  */
+static void
+check_threads (ref_t *ref, const char *what, unsigned long a_lo,
+               unsigned long a_hi, unsigned long d_lo, unsigned long d_hi,
+               unsigned threads, unsigned long stop_cell,
+               unsigned long stop_row)
+{
+  size_t cols = d_hi - d_lo + 1, n = (a_hi - a_lo + 1) * cols;
+  threads_visit_t v = { &ref->rules, a_lo, a_hi, d_lo, d_hi, 0, NULL, NULL,
+    NULL, a_lo, 0, stop_cell, stop_row, 0, 0, 0
+  };
+  v.window = ro_battle_grid_window (&ref->rules, d_hi, threads);
+  ck_assert_uint_ge (v.window, 1);
+  v.win = malloc (n * sizeof *v.win);
+  v.seen = calloc (n, sizeof *v.seen);
+  v.row_cells = calloc (a_hi - a_lo + 1, sizeof *v.row_cells);
+  ck_assert (v.win && v.seen && v.row_cells);
+  for (size_t c = 0; c < n; c++)
+    mpq_init (v.win[c]);
+  int rc = ro_battle_grid_threads (&ref->rules, a_lo, a_hi, d_lo, d_hi,
+                                   threads, threads_cell, threads_row, &v);
+  ck_assert_msg (!v.bad_order && !v.bad_window && !v.bad_row,
+                 "%s, %u threads: a cell out of the grid (%d) or beyond the "
+                 "window (%d), or a row out of order or early (%d)", what,
+                 threads, v.bad_order, v.bad_window, v.bad_row);
+  if (stop_cell != 0 && stop_cell <= n)
+    ck_assert_msg (rc == 7 && v.calls >= stop_cell, "%s, %u threads: "
+                   "stopped at cell %lu: %d after %lu calls", what, threads,
+                   stop_cell, rc, v.calls);
+  else if (stop_row != 0)
+    ck_assert_msg (rc == 9 && v.next_row == stop_row + 1, "%s, %u threads: "
+                   "stopped at row %lu: %d, rows up to %lu", what, threads,
+                   stop_row, rc, v.next_row - 1);
+  else
+    ck_assert_msg (rc == RO_OK && v.calls == n && v.next_row == a_hi + 1,
+                   "%s, %u threads: %d, %lu of %zu cells, rows up to %lu",
+                   what, threads, rc, v.calls, n, v.next_row - 1);
+  for (size_t c = 0; c < n; c++)
+    {
+      unsigned long a = a_lo + c / cols, d = d_lo + c % cols;
+      ck_assert_msg (v.seen[c] <= 1, "%s, %u threads: (%lu, %lu) reported "
+                     "%lu times", what, threads, a, d, v.seen[c]);
+      if (v.seen[c] == 0)
+        continue;
+      ck_assert_msg (test_is_canonical (v.win[c]), "%s, %u threads, (%lu, "
+                     "%lu): not canonical", what, threads, a, d);
+      if (!mpq_equal (v.win[c], ref_win (ref, a, d)))
+        ck_abort_msg ("%s, %u threads, (%lu, %lu): %s, the reference %s",
+                      what, threads, a, d, mpq_get_str (NULL, 10, v.win[c]),
+                      mpq_get_str (NULL, 10, ref_win (ref, a, d)));
+    }
+  for (size_t c = 0; c < n; c++)
+    mpq_clear (v.win[c]);
+  free (v.win);
+  free (v.seen);
+  free (v.row_cells);
+}
+
+/* Rule sets of rule_sets[] for the threaded grid, each under the
+   standard dice policies, an optimal defender and an optimal attacker,
+   on 1, 2, 3 and 7 threads, over grids wide enough for many blocks of
+   columns and tall enough for the ring to turn over many times.  */
+static const size_t threads_sets[] = { 0, 1, 2, 3, 5, 6, 8, 13 };
+#define N_THREADS_SETS (sizeof threads_sets / sizeof threads_sets[0])
+
+START_TEST (test_grid_threads)
+{
+  static const unsigned threads[] = { 1, 2, 3, 7 };
+  const rule_set_t *s = &rule_sets[threads_sets[_i]];
+  gmp_randstate_t st;
+  test_rand_init (st, 40 + (unsigned long) _i);
+  for (int p = 0; p < 3; p++)
+    {
+      char what[300];
+      ro_rules_t r;
+      ref_t ref;
+      unsigned long amax = 16, dmax = 23;
+      rules_from_set (&r, s);
+      if (p == 1)
+        r.defender = RO_DEFENDER_OPTIMAL;
+      else if (p == 2)
+        r.attacker = RO_ATTACKER_OPTIMAL;
+      test_describe_rules (what, sizeof what, &r);
+      ref_init (&ref, &r, amax, dmax);
+      for (size_t t = 0; t < sizeof threads / sizeof threads[0]; t++)
+        {
+          check_threads (&ref, what, a_min (&r), amax, 0, dmax, threads[t],
+                         0, 0);
+          /* A sub-grid, and a stop from either function.  */
+          unsigned long a_lo = test_rand_range (st, a_min (&r) + 1, 8);
+          unsigned long d_lo = test_rand_range (st, 1, 12);
+          unsigned long d_hi = test_rand_range (st, d_lo, dmax);
+          check_threads (&ref, what, a_lo, amax, d_lo, d_hi, threads[t],
+                         0, 0);
+          check_threads (&ref, what, a_lo, amax, d_lo, d_hi, threads[t],
+                         test_rand_range (st, 1, 60), 0);
+          check_threads (&ref, what, a_lo, amax, d_lo, d_hi, threads[t],
+                         0, test_rand_range (st, a_lo, amax));
+        }
+      ref_clear (&ref);
+    }
+  gmp_randclear (st);
+}
+END_TEST
+
+START_TEST (test_grid_threads_errors)
+{
+  ro_rules_t r;
+  ro_rules_init (&r);
+  ck_assert_int_eq (ro_battle_grid_threads (&r, 1, 5, 1, 5,
+                                            RO_THREADS_MAX + 1, threads_cell,
+                                            threads_row, NULL), RO_EINVAL);
+  ck_assert_int_eq (ro_battle_grid_threads (&r, 5, 4, 1, 5, 2, threads_cell,
+                                            threads_row, NULL), RO_EINVAL);
+  ck_assert_uint_ge (ro_threads_available (), 1);
+  ck_assert_uint_le (ro_threads_available (), RO_THREADS_MAX);
+  /* Memory: the one-thread grid is the recursion's, and more threads
+     hold more rows.  */
+  double one, rec, two;
+  ck_assert_int_eq (ro_battle_grid_memory (&one, &r, 100, 100, 1), RO_OK);
+  ck_assert_int_eq (ro_battle_memory_method (&rec, &r, 100, 100,
+                                             RO_METHOD_RECURSION), RO_OK);
+  ck_assert (one == rec);
+  ck_assert_int_eq (ro_battle_grid_memory (&two, &r, 100, 100, 2), RO_OK);
+  ck_assert (two > one);
+  ck_assert_int_eq (ro_battle_grid_memory (&two, &r, 100, 100,
+                                           RO_THREADS_MAX + 1), RO_EINVAL);
+}
+END_TEST
+
 /* ro_battle_win on every third A and every other D of the grid is the
    reference's P(win).  */
 static void
@@ -1269,6 +1453,8 @@ plan_suite (void)
   tcase_add_loop_test (tc, test_grid_policies, 0, (int) N_RULE_SETS);
   tcase_add_loop_test (tc, test_win_policies, 0, (int) N_RULE_SETS);
   tcase_add_test (tc, test_grid_figure4);
+  tcase_add_loop_test (tc, test_grid_threads, 0, (int) N_THREADS_SETS);
+  tcase_add_test (tc, test_grid_threads_errors);
   suite_add_tcase (s, tc);
 
   tc = test_tcase_create ("plan");

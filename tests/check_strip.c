@@ -731,6 +731,69 @@ END_TEST
 
 /* The strip applies exactly when both sides roll their most dice; the
    automatic choice follows.  */
+/* ro_solver_get_q reduces N over powers of the sides by dividing out
+   the sides' primes, not by a gcd: against mpq_canonicalize, on
+   numerators made of powers of the sides' primes (more of them than
+   the denominator holds, too), other primes and random limbs.  */
+START_TEST (test_get_q)
+{
+  gmp_randstate_t st;
+  ro_solver_t s;
+  ro_cell_t x;
+  mpq_t got, want;
+  mpz_t t;
+  test_rand_init (st, 77);
+  mpz_init (x.n);
+  mpz_init (t);
+  mpq_inits (got, want, (mpq_ptr) 0);
+  for (unsigned long it = 0; it < 3000 * test_scale; it++)
+    {
+      s.base[0] = test_rand_range (st, 2, RO_SIDES_MAX);
+      s.base[1] = test_rand_range (st, 0, 1) ? 1
+        : test_rand_range (st, 2, RO_SIDES_MAX);
+      x.e[0] = test_rand_range (st, 0, 200);
+      x.e[1] = s.base[1] == 1 ? 0 : test_rand_range (st, 0, 200);
+      switch (test_rand_range (st, 0, 3))
+        {
+        case 0:
+          mpz_set_ui (x.n, 0);
+          break;
+        case 1:
+          mpz_urandomb (x.n, st, test_rand_range (st, 1, 2000));
+          break;
+        default:
+          /* A power of each base, up to past the denominator's.  */
+          mpz_urandomb (x.n, st, test_rand_range (st, 0, 300));
+          mpz_add_ui (x.n, x.n, 1);
+          for (int b = 0; b < 2; b++)
+            {
+              mpz_ui_pow_ui (t, s.base[b], test_rand_range (st, 0,
+                                                            x.e[b] + 3));
+              mpz_mul (x.n, x.n, t);
+            }
+          mpz_mul_ui (x.n, x.n, test_rand_range (st, 1, 30));
+          break;
+        }
+      mpz_ui_pow_ui (mpq_denref (want), s.base[0], x.e[0]);
+      mpz_ui_pow_ui (t, s.base[1], x.e[1]);
+      mpz_mul (mpq_denref (want), mpq_denref (want), t);
+      mpz_set (mpq_numref (want), x.n);
+      mpq_canonicalize (want);
+      mpq_set_ui (got, 12345, 7);
+      ro_solver_get_q (got, &s, &x);
+      if (!mpq_equal (got, want) || !test_is_canonical (got))
+        ck_abort_msg ("bases %lu, %lu, exponents %lu, %lu: %s, "
+                      "mpq_canonicalize %s", s.base[0], s.base[1], x.e[0],
+                      x.e[1], mpq_get_str (NULL, 10, got),
+                      mpq_get_str (NULL, 10, want));
+    }
+  mpq_clears (got, want, (mpq_ptr) 0);
+  mpz_clear (t);
+  mpz_clear (x.n);
+  gmp_randclear (st);
+}
+END_TEST
+
 START_TEST (test_applies)
 {
   static const ro_defender_t defenders[] = {
@@ -971,6 +1034,7 @@ strip_suite (void)
 
   tc = test_tcase_create ("interface");
   tcase_add_test (tc, test_applies);
+  tcase_add_test (tc, test_get_q);
   tcase_add_test (tc, test_method_errors);
   tcase_add_test (tc, test_trivial);
   tcase_add_loop_test (tc, test_memory, 0, 2);
