@@ -77,6 +77,11 @@ typedef struct
                                    processors available */
 } cli_opts_t;
 
+/* The choice among the N CHOICES nearest WORD (a slip or two of the
+   keyboard away), or NULL when none is near: for "did you mean".  */
+const char *cli_suggest (const char *word, const char *const *choices,
+                         size_t n);
+
 /* The format that the extension of FILE names (case ignored: csv, tsv,
    json, md or markdown, tex or latex, txt or text) into *FORMAT, and
    the extension into *EXT; 0 when FILE has no such extension.  */

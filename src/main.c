@@ -197,7 +197,8 @@ Options:\n\
                          table (csv, tsv, json): expected armies left and\n\
                          lost over all battles, per battle\n\
       --target=P       the probability 'needed' must reach (default 1/2);\n\
-                         a decimal or a fraction, compared exactly\n\
+                         a decimal, a fraction or a percentage (90%),\n\
+                         compared exactly\n\
       --attackers=LO..HI  the attacker counts of table and verify --float\n\
                          (default 1..10; 1..100 for --float)\n\
       --defenders=LO..HI  the defender counts (the same defaults)\n\
@@ -542,7 +543,22 @@ bad_option (char **argv, int optopt_seen)
 {
   const char *arg = argv[optind - 1];
   if (optopt_seen == 0 && strncmp (arg, "--", 2) == 0)
-    return cli_usage_error ("unrecognized or ambiguous option '%s'", arg);
+    {
+      /* The nearest long option, compared without its "=VALUE".  */
+      const char *names[sizeof long_options / sizeof long_options[0]];
+      size_t n = 0;
+      for (const struct option *o = long_options; o->name; o++)
+        names[n++] = o->name;
+      char word[65];
+      size_t len = strcspn (arg + 2, "=");
+      snprintf (word, sizeof word, "%.*s", (int) (len < 64 ? len : 64),
+                arg + 2);
+      const char *near = cli_suggest (word, names, n);
+      if (near != NULL)
+        return cli_usage_error ("unrecognized option '%s'; did you mean "
+                                "'--%s'?", arg, near);
+      return cli_usage_error ("unrecognized or ambiguous option '%s'", arg);
+    }
   return cli_usage_error ("invalid option -- '%c'", optopt_seen);
 }
 
