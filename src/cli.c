@@ -14,9 +14,26 @@
 
 #include "cli.h"
 
+static char *capture;
+static size_t capture_size;
+
+void
+cli_capture_messages (char *buf, size_t size)
+{
+  capture = buf;
+  capture_size = size;
+}
+
 static void
 vmessage (const char *fmt, va_list ap)
 {
+  if (capture != NULL)
+    {
+      /* The first message is the one that says what went wrong.  */
+      if (capture[0] == '\0')
+        vsnprintf (capture, capture_size, fmt, ap);
+      return;
+    }
   fflush (stdout);
   cli_meter_clear ();
   fputs (PACKAGE_NAME ": ", stderr);
@@ -41,7 +58,9 @@ cli_usage_error (const char *fmt, ...)
   va_start (ap, fmt);
   vmessage (fmt, ap);
   va_end (ap);
-  fputs ("Try '" PACKAGE_NAME " --help' for more information.\n", stderr);
+  if (capture == NULL)
+    fputs ("Try '" PACKAGE_NAME " --help' for more information.\n",
+           stderr);
   return CLI_EXIT_ERROR;
 }
 

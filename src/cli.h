@@ -305,6 +305,26 @@ int cmd_binomial (const cli_opts_t *opts, int argc, char **argv);
 int cmd_chain (const cli_opts_t *opts, int argc, char **argv);
 int cmd_needed (const cli_opts_t *opts, int argc, char **argv);
 int cmd_table (const cli_opts_t *opts, int argc, char **argv);
+
+/* What batch needs of main.c, which owns the option parser and the
+   subcommands: PARSE one line's words ARGV (ARGV[0] the program's name)
+   over the options BASE into *OPTS, checked as main checks a command
+   line, with the subcommand's name in *SUB ("" for a battle) and its
+   operands in *NARGS, *ARGS as RUN takes them; RUN answers it.  */
+typedef struct
+{
+  int (*parse) (cli_opts_t *opts, const cli_opts_t *base, int argc,
+                char **argv, const char **sub, int *nargs, char ***args);
+  int (*run) (const cli_opts_t *opts, const char *sub, int nargs,
+              char **args);
+} cli_batch_hooks_t;
+int cmd_batch (const cli_opts_t *opts, int argc, char **argv,
+               const cli_batch_hooks_t *hooks);
+
+/* Messages (cli_error, cli_usage_error) go into BUF, the first one of
+   SIZE bytes at most, instead of standard error, until called with
+   NULL: batch answers a line's error on standard output.  */
+void cli_capture_messages (char *buf, size_t size);
 int cmd_verify (const cli_opts_t *opts, int argc, char **argv);
 int cmd_verify_float (const cli_opts_t *opts, int argc, char **argv);
 int cmd_policy (const cli_opts_t *opts, int argc, char **argv);

@@ -128,6 +128,25 @@ static const help_t helps[] = {
    "Examples:\n"
    "  riskodds table --format csv --attackers 1..30 --defenders 1..30\n"
    "  riskodds table --format latex --places 3 -o table.tex\n"},
+  {"batch",
+   "Usage: riskodds batch [OPTION]... < QUESTIONS\n"
+   "Answer many questions in one process: one a line on standard input,\n"
+   "\"A D\" or a subcommand line (\"needed --target 0.9 766\"), either\n"
+   "followed by options for that line alone; blank lines and lines\n"
+   "starting with '#' are skipped.  The options given to batch hold for\n"
+   "every line.  Each answer is one line: a CSV row of battles (line,\n"
+   "attackers, defenders, count, win_exact, win_decimal, error), or with\n"
+   "--format json one JSON object (the subcommand's own, with \"line\"\n"
+   "first).  A line that cannot be answered gets its error in the row or\n"
+   "object, and the rest go on; exit status 1 when one did.\n"
+   "\n"
+   "Its own options:\n"
+   "  -f, --format=FMT     'csv' (default) or 'json' (JSON Lines: every\n"
+   "                         subcommand; CSV rows are for battles)\n"
+   "\n"
+   "Examples:\n"
+   "  riskodds batch < examples/questions.txt\n"
+   "  riskodds batch --format json --sides 10 < examples/questions.txt\n"},
   {"verify",
    "Usage: riskodds verify [OPTION]... FILE...\n"
    "  or:  riskodds verify --float [OPTION]...\n"

@@ -100,10 +100,11 @@ Usage: %s [OPTION]... A D\n\
   or:  %s table [OPTION]...\n\
   or:  %s verify [OPTION]... FILE...\n\
   or:  %s verify --float [OPTION]...\n\
-  or:  %s policy [OPTION]... A D\n", PACKAGE_NAME,
+  or:  %s policy [OPTION]... A D\n\
+  or:  %s batch [OPTION]... < QUESTIONS\n", PACKAGE_NAME,
           PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
           PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
-          PACKAGE_NAME);
+          PACKAGE_NAME, PACKAGE_NAME);
   fputs ("\
 Compute exactly the odds of a Risk dice battle: the probability that A\n\
 attacking armies conquer a territory held by D armies, as a reduced\n\
@@ -136,6 +137,9 @@ Subcommands:\n\
             rolls the defender answers with fewer, where that departs\n\
             from Wieringa's rules, and P(win) under each pair of\n\
             policies (by default both sides optimal)\n\
+  batch     answer many questions in one process: one a line on\n\
+            standard input (A D, or a subcommand line, each with its own\n\
+            options), a CSV row each, or JSON Lines with --format json\n\
 \n\
 Rule options (defaults: the standard game):\n\
       --sides=N          faces of every die (6); 2 to 100\n\
@@ -844,6 +848,36 @@ run (const cli_opts_t *o, const char *sub, int nargs, char **args)
   return cmd_battle (o, nargs, args);
 }
 
+/* One line of 'riskodds batch' (cli_batch_hooks_t): its options over
+   those of the batch, parsed afresh (optind 0 restarts getopt_long).  */
+static int
+batch_parse (cli_opts_t *opts, const cli_opts_t *base, int argc,
+             char **argv, const char **sub, int *nargs, char ***args)
+{
+  int done = 0;
+  *opts = *base;
+  optind = 0;
+  int rc = check_negative_operands (argc, argv);
+  if (rc == CLI_EXIT_OK)
+    rc = parse_options (opts, argc, argv, &done);
+  if (rc != CLI_EXIT_OK)
+    return rc;
+  if (done)
+    return cli_usage_error ("--help and --version do not answer a line of "
+                            "a batch");
+  if (opts->format != base->format)
+    return cli_usage_error ("--format is the batch's, not a line's");
+  if (opts->output != base->output)
+    return cli_usage_error ("-o is the batch's, not a line's");
+  *nargs = argc - optind;
+  *args = argv + optind;
+  *sub = *nargs > 0 && isalpha ((unsigned char) (*args)[0][0])
+    ? (*args)[0] : "";
+  if (strcmp (*sub, "batch") == 0 || strcmp (*sub, "help") == 0)
+    return cli_usage_error ("'%s' does not answer a line of a batch", *sub);
+  return check_applicable (opts, *sub);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -879,13 +913,23 @@ main (int argc, char **argv)
         usage ();
       return cli_output_finish (rc);
     }
-  rc = check_applicable (&opts, sub);
+  int batch = strcmp (sub, "batch") == 0;
+  if (batch)
+    {
+      /* CSV by default; the meter would only get in the way.  */
+      if (!opts.format_given)
+        opts.format = CLI_FORMAT_CSV;
+      opts.progress = -1;
+    }
+  rc = batch ? CLI_EXIT_OK : check_applicable (&opts, sub);
   if (rc == CLI_EXIT_OK && opts.output && strcmp (opts.output, "-") != 0)
     rc = cli_output_start (opts.output);
   if (rc == CLI_EXIT_OK)
     {
+      static const cli_batch_hooks_t hooks = { batch_parse, run };
       cli_meter_start (opts.progress);
-      rc = run (&opts, sub, nargs, args);
+      rc = batch ? cmd_batch (&opts, nargs - 1, args + 1, &hooks)
+        : run (&opts, sub, nargs, args);
     }
   return cli_output_finish (rc);
 }
