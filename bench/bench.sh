@@ -25,6 +25,10 @@
 # on one thread) with --threads 1 and --threads 2, and checks that both
 # files are the same.
 #
+# Batch (with the engines): N battles (A, D from 1 to 40) asked as N
+# invocations of `riskodds --format csv A D` and as N lines of one
+# `riskodds batch`, checking that both give the same win_exact.
+#
 # Exits 1 if any answer disagrees (a peer's MISMATCH or the engines'
 # DIFFER, the threads' DIFFER), 2 on a usage or setup error.
 #
@@ -51,6 +55,9 @@
 #                   the former search takes a few seconds)
 #   RISKODDS_BENCH_THREADS
 #                   the N of the threads' table (default 1000)
+#   RISKODDS_BENCH_BATCH
+#                   how many questions the batch line asks (default 2000:
+#                   about 7 s as separate invocations)
 #   RISKODDS_BENCH_HUGE
 #                   set to 1 to add 100000 v 100000 to the strip-alone
 #                   table (about 40 to 60 s)
@@ -144,6 +151,8 @@ check_sizes RISKODDS_BENCH_DECIMALS $decimal_sizes
 check_sizes RISKODDS_BENCH_CHAIN $chain_d
 threads_size=${RISKODDS_BENCH_THREADS:-1000}
 check_sizes RISKODDS_BENCH_THREADS "$threads_size"
+batch_size=${RISKODDS_BENCH_BATCH:-2000}
+check_sizes RISKODDS_BENCH_BATCH "$batch_size"
 
 # --- locate the program -----------------------------------------------------
 if [ -n "${RISKODDS-}" ]; then
@@ -590,13 +599,52 @@ threads_part() {
         "$(awk -v a="$t_1" -v b="$t_2" 'BEGIN { printf "%.2f", a / b }')" "$check"
 }
 
+# --- many questions: one process each against one batch ------------------------
+# What a script pays per question: the start of a process against a line
+# of one process's input.
+batch_part() {
+    n=$batch_size
+    echo
+    echo "$n battles (A, D in 1..40): $n invocations against one riskodds batch:"
+    awk -v n="$n" 'BEGIN { for (i = 0; i < n; i++)
+                             print 1 + (i * 7) % 40, 1 + (i * 13) % 40 }' \
+        >"$tmp/questions"
+    cat >"$tmp/one.sh" <<'ONE'
+while read -r a d; do
+    "$1" --format csv "$a" "$d" | sed -n 2p | cut -d, -f4
+done <"$2"
+ONE
+    t_many=$(timeit "$tmp/many.out" "$tmp/empty" sh "$tmp/one.sh" "$prog" \
+                 "$tmp/questions") || die "riskodds, one invocation a question, failed"
+    t_batch=$(timeit "$tmp/batch.out" "$tmp/questions" "$prog" batch) \
+        || die "riskodds batch failed"
+    sed 1d "$tmp/batch.out" | cut -d, -f5 >"$tmp/batch.win"
+    if cmp -s "$tmp/many.out" "$tmp/batch.win"; then
+        check=SAME
+    else
+        check=DIFFER
+        status=1
+        batch_status=1
+        echo "$me: batch and separate invocations gave different answers" >&2
+    fi
+    bfmt='%9s  %14s  %10s  %9s  %s\n'
+    # shellcheck disable=SC2059
+    printf "$bfmt" questions invocations_s batch_s ratio check
+    # shellcheck disable=SC2059
+    printf "$bfmt" --------- -------------- ---------- --------- -----
+    # shellcheck disable=SC2059
+    printf "$bfmt" "$n" "$t_many" "$t_batch" "$(ratio "$t_many" "$t_batch")" "$check"
+}
+
 peer_status=0
 engine_status=0
 thread_status=0
+batch_status=0
 [ "$run_peers" = 0 ] || peers_part "$@"
 [ "$run_engines" = 0 ] || engines_part
 [ "$run_engines" = 0 ] || decimals_part
 [ "$run_engines" = 0 ] || threads_part
+[ "$run_engines" = 0 ] || batch_part
 
 echo
 if [ "$run_peers" = 1 ]; then
@@ -616,6 +664,11 @@ if [ "$run_engines" = 1 ]; then
         echo "One thread and two write the same table (SAME)."
     else
         echo "DIFFER: one thread and two wrote different tables." >&2
+    fi
+    if [ $batch_status = 0 ]; then
+        echo "Batch and separate invocations give the same answers (SAME)."
+    else
+        echo "DIFFER: batch and separate invocations disagree." >&2
     fi
 fi
 exit $status
