@@ -1,0 +1,483 @@
+"""riskodds -- exact odds of Risk dice battles, from Python.
+
+A thin layer over libriskodds (the C library of the riskodds program)
+through ctypes; no dependency beyond the standard library.  Every
+probability is a fractions.Fraction, exact: nothing goes through a float.
+
+    >>> import riskodds
+    >>> riskodds.battle(3, 2)
+    Fraction(235, 648)
+
+The rules are keyword arguments with the names of the program's options
+(underscores for hyphens): sides, attack_sides, defend_sides,
+attack_dice, defend_dice, attack_bonus, defend_bonus, ties ('defender'
+or 'attacker'), count ('territory' or 'attackers'), stop, goal, defender
+('max', 'wieringa', 'wieringa-rolled' or 'optimal') and attacker ('max'
+or 'optimal').  Without them, the standard game: six-sided dice, up to 3
+attack and 2 defence dice, ties to the defender, A counting every army
+in the attacking territory (one stays behind).  See riskodds(1).
+
+The library is found through the environment variable RISKODDS_LIBRARY
+(a path), else where make install put it, else in an uninstalled build
+tree next to this package, else by ctypes.util.find_library.
+"""
+
+import ctypes
+from collections import namedtuple
+from fractions import Fraction
+
+from . import _lib
+from ._lib import Mpq, mpq_to_fraction, mpz_to_int, mpq_set_fraction
+
+__all__ = ["battle", "dist", "stats", "table", "round", "round_counts",
+           "verify", "needed", "rules", "RiskoddsError", "RulesError",
+           "Outcome", "Round", "Verdict", "__version__"]
+
+__version__ = _lib.ro_get_version().decode("ascii")
+
+# ------------------------------------------------------------------ #
+# Errors                                                             #
+# ------------------------------------------------------------------ #
+
+
+class RiskoddsError(Exception):
+    """An error the library reported: CODE is its RO_E... code (a
+    negative int), MESSAGE its ro_strerror text; str() adds what the
+    call was."""
+
+    def __init__(self, code, detail=None):
+        self.code = code
+        self.message = _lib.ro_strerror(code).decode("utf-8")
+        self.detail = detail
+        text = self.message + (": " + detail if detail else "")
+        super().__init__(text)
+
+
+class RulesError(RiskoddsError, ValueError):
+    """The rule set is outside the library's limits (RO_ERULES)."""
+
+
+class ArgumentError(RiskoddsError, ValueError):
+    """An argument is outside its domain (RO_EINVAL)."""
+
+
+class RangeError(RiskoddsError, OverflowError):
+    """A number is too large for the library (RO_ERANGE)."""
+
+
+class NoMemoryError(RiskoddsError, MemoryError):
+    """The computation would not fit in memory (RO_ENOMEM)."""
+
+
+_ERRORS = {_lib.RO_ERULES: RulesError, _lib.RO_EINVAL: ArgumentError,
+           _lib.RO_ERANGE: RangeError, _lib.RO_ENOMEM: NoMemoryError}
+
+
+def _check(rc, detail=None):
+    if rc < 0:
+        raise _ERRORS.get(rc, RiskoddsError)(rc, detail)
+    return rc
+
+
+# ------------------------------------------------------------------ #
+# Rules                                                              #
+# ------------------------------------------------------------------ #
+
+_TIES = {"defender": 0, "attacker": 1}
+_COUNT = {"territory": 0, "attackers": 1}
+_DEFENDER = {"max": 0, "wieringa": 1, "optimal": 2, "wieringa-rolled": 3}
+_ATTACKER = {"max": 0, "optimal": 1}
+_CHOICES = {"ties": _TIES, "count": _COUNT, "defender": _DEFENDER,
+            "attacker": _ATTACKER}
+_NUMBERS = ("attack_sides", "defend_sides", "attack_dice", "defend_dice",
+            "attack_bonus", "defend_bonus", "stop", "goal")
+RULE_NAMES = ("sides",) + _NUMBERS + tuple(_CHOICES)
+
+
+def _integer(name, value, lo, hi):
+    # bool is an int, but sides=True is a mistake, not 1.
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError("%s must be an int, not %s"
+                        % (name, type(value).__name__))
+    if not lo <= value <= hi:
+        raise RulesError(_lib.RO_ERULES, "%s = %d (from %d to %d)"
+                         % (name, value, lo, hi))
+    return value
+
+
+def rules(**kw):
+    """The ro_rules_t of the keyword arguments (see the module's help),
+    checked by ro_rules_check.  Unknown names raise TypeError, unknown
+    choices ValueError, values outside the library's limits
+    RulesError."""
+    r = _lib.ro_rules_t()
+    _lib.ro_rules_init(ctypes.byref(r))
+    # sides first, so that attack_sides and defend_sides refine it in any
+    # order of the keywords (as the program's --sides then
+    # --attack-sides would).
+    if "sides" in kw:
+        n = _integer("sides", kw["sides"], 0, 2 ** 32 - 1)
+        r.attack_sides = r.defend_sides = n
+    for name, value in kw.items():
+        if name == "sides":
+            continue
+        if name in _CHOICES:
+            table = _CHOICES[name]
+            if value not in table:
+                raise ValueError("invalid %s %r (expected %s)"
+                                 % (name, value,
+                                    " or ".join(repr(k) for k in table)))
+            setattr(r, name, table[value])
+        elif name in _NUMBERS:
+            # The C fields' own ranges; the library's limits are checked
+            # by ro_rules_check below.
+            if name.endswith("bonus"):
+                lo, hi = -2 ** 31, 2 ** 31 - 1
+            elif name in ("stop", "goal"):
+                lo, hi = 0, 2 ** (8 * ctypes.sizeof(ctypes.c_ulong)) - 1
+            else:
+                lo, hi = 0, 2 ** 32 - 1
+            setattr(r, name, _integer(name, value, lo, hi))
+        else:
+            raise TypeError("unknown rule %r (the rules are %s)"
+                            % (name, ", ".join(RULE_NAMES)))
+    _check(_lib.ro_rules_check(ctypes.byref(r)), _describe(r))
+    return r
+
+
+# The header's limits (RO_SIDES_MIN ...), only to say which field
+# ro_rules_check refused: the library alone decides.
+_LIMITS = (("attack_sides", 2, 100), ("defend_sides", 2, 100),
+           ("attack_dice", 1, 5), ("defend_dice", 1, 5),
+           ("attack_bonus", -100, 100), ("defend_bonus", -100, 100),
+           ("stop", 0, _lib.RO_ARMIES_MAX), ("goal", 0, _lib.RO_ARMIES_MAX))
+
+
+def _describe(r):
+    for name, lo, hi in _LIMITS:
+        v = getattr(r, name)
+        if not lo <= v <= hi:
+            return "%s = %d (from %d to %d)" % (name, v, lo, hi)
+    return ("sides %d/%d, dice %d/%d, bonus %+d/%+d, stop %d, goal %d"
+            % (r.attack_sides, r.defend_sides, r.attack_dice,
+               r.defend_dice, r.attack_bonus, r.defend_bonus, r.stop,
+               r.goal))
+
+
+def _armies(name, value):
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError("%s must be an int, not %s"
+                        % (name, type(value).__name__))
+    if value < 0:
+        raise ArgumentError(_lib.RO_EINVAL, "%s = %d is negative"
+                            % (name, value))
+    if value > _lib.RO_ARMIES_MAX:
+        raise RangeError(_lib.RO_ERANGE, "%s = %d (at most %d)"
+                         % (name, value, _lib.RO_ARMIES_MAX))
+    return value
+
+
+def _battle_detail(r, a, d):
+    if r.count == _COUNT["territory"] and a == 0:
+        return ("A = 0 with count 'territory' (a territory holds at least "
+                "1 army)")
+    return "A = %d, D = %d" % (a, d)
+
+
+# ------------------------------------------------------------------ #
+# Battles                                                            #
+# ------------------------------------------------------------------ #
+
+
+def battle(a, d, **kw):
+    """P(the attacker conquers), A attacking D, as an exact Fraction."""
+    r = rules(**kw)
+    a, d = _armies("A", a), _armies("D", d)
+    with Mpq() as q:
+        _check(_lib.ro_battle_win(ctypes.byref(q), ctypes.byref(r), a, d),
+               _battle_detail(r, a, d))
+        return mpq_to_fraction(q)
+
+
+Outcome = namedtuple("Outcome", "won attackers defenders p")
+Outcome.__doc__ = """One way a battle ends: WON (True when the attacker
+conquered or reached the goal), the ATTACKERS left (counted as the rules'
+count says: with 'territory', the army that stayed behind included), the
+DEFENDERS left, and its probability P (a Fraction)."""
+
+
+def _with_dist(r, a, d, fn):
+    """FN (ro_dist_t) for the battle A against D under R."""
+    dd = _lib.ro_dist_t()
+    _lib.ro_dist_init(ctypes.byref(dd))
+    try:
+        _check(_lib.ro_battle_dist(ctypes.byref(dd), ctypes.byref(r), a, d),
+               _battle_detail(r, a, d))
+        return fn(dd)
+    finally:
+        _lib.ro_dist_clear(ctypes.byref(dd))
+
+
+def dist(a, d, **kw):
+    """Every end of the battle A against D of positive probability, as a
+    list of Outcome, the attacker's best first (see ro_battle_dist); the
+    probabilities sum to 1 and the wins' to battle(A, D)."""
+    r = rules(**kw)
+    a, d = _armies("A", a), _armies("D", d)
+
+    def ends(dd):
+        return [Outcome(bool(o.won), o.attackers, o.defenders,
+                        mpq_to_fraction(o.p))
+                for o in (dd.outcome[i] for i in range(dd.n))]
+    return _with_dist(r, a, d, ends)
+
+
+_GIVEN = ("all", "win", "loss")
+_STATS = ("attackers_left", "attackers_left_var", "defenders_left",
+          "defenders_left_var", "attackers_lost", "defenders_lost")
+
+
+def stats(a, d, **kw):
+    """Expectations of the battle A against D (ro_dist_stats), as
+    {'all': ..., 'win': ..., 'loss': ...}: each a dict of Fractions with
+    the keys attackers_left, attackers_left_var, defenders_left,
+    defenders_left_var, attackers_lost and defenders_lost (the armies
+    left, their variances and the armies lost), or None when the
+    condition has probability 0; and 'p_win': P(win)."""
+    r = rules(**kw)
+    a, d = _armies("A", a), _armies("D", d)
+
+    def expectations(dd):
+        s = _lib.ro_stats_t()
+        _lib.ro_stats_init(ctypes.byref(s))
+        try:
+            _check(_lib.ro_dist_stats(ctypes.byref(s), ctypes.byref(dd),
+                                      a, d))
+            out = {}
+            for c, given in enumerate(_GIVEN):
+                out[given] = None if not s.has[c] else {
+                    k: mpq_to_fraction(getattr(s, k)[c]) for k in _STATS}
+            out["p_win"] = mpq_to_fraction(dd.win)
+            return out
+        finally:
+            _lib.ro_stats_clear(ctypes.byref(s))
+    return _with_dist(r, a, d, expectations)
+
+
+def _span(name, value):
+    """(LO, HI) of a range with step 1, a (LO, HI) pair or an int."""
+    if isinstance(value, range):
+        if value.step != 1 or len(value) == 0:
+            raise ValueError("%s: a range of step 1, not empty" % name)
+        lo, hi = value.start, value.stop - 1
+    elif isinstance(value, int):
+        lo = hi = value
+    else:
+        lo, hi = value
+    _armies(name, lo)
+    _armies(name, hi)
+    if lo > hi:
+        raise ValueError("%s: %d > %d" % (name, lo, hi))
+    return lo, hi
+
+
+def table(attackers=(1, 10), defenders=(1, 10), **kw):
+    """P(win) of every battle of a grid, from one pass of the recursion
+    (ro_battle_grid): {(A, D): Fraction}.  ATTACKERS and DEFENDERS are
+    ranges (range(1, 31)), (LO, HI) pairs, both ends included, or ints;
+    by default 1 to 10 as the program's table."""
+    r = rules(**kw)
+    a_lo, a_hi = _span("attackers", attackers)
+    d_lo, d_hi = _span("defenders", defenders)
+    if r.count == _COUNT["territory"] and a_lo == 0:
+        raise ArgumentError(_lib.RO_EINVAL, _battle_detail(r, 0, d_lo))
+    cells = {}
+    failure = []
+
+    # An exception must not unwind through C: keep it, stop the pass
+    # with a non-zero return, raise it once the library has returned.
+    def cell(data, a, d, win):
+        try:
+            cells[(a, d)] = mpq_to_fraction(win)
+            return 0
+        except BaseException as e:          # KeyboardInterrupt too
+            failure.append(e)
+            return 1
+    callback = _lib.ro_battle_fn(cell)      # alive until the call returns
+    rc = _lib.ro_battle_grid(ctypes.byref(r), a_lo, a_hi, d_lo, d_hi,
+                             callback, None)
+    if failure:
+        raise failure[0]
+    _check(rc, "attackers %d..%d, defenders %d..%d"
+           % (a_lo, a_hi, d_lo, d_hi))
+    return cells
+
+
+# ------------------------------------------------------------------ #
+# One round                                                          #
+# ------------------------------------------------------------------ #
+
+Round = namedtuple("Round", "attack_dice defend_dice comparisons counts total")
+Round.__doc__ = """The outcomes of one round: COUNTS[k] of the TOTAL
+equally likely ordered rolls cost the attacker k armies and the defender
+COMPARISONS - k (k = 0 .. COMPARISONS); all ints."""
+
+
+def round_counts(na=None, nd=None, **kw):
+    """The exact outcome counts of one round of NA attack dice against ND
+    defence dice (ro_round_count), as a Round.  Without NA and ND, every
+    pair the rules allow: {(na, nd): Round}."""
+    r = rules(**kw)
+    if na is None and nd is None:
+        return {(i, j): round_counts(i, j, **kw)
+                for i in range(1, r.attack_dice + 1)
+                for j in range(1, r.defend_dice + 1)}
+    for name, n, most in (("na", na, r.attack_dice),
+                          ("nd", nd, r.defend_dice)):
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise TypeError("%s must be an int" % name)
+        if not 1 <= n <= most:
+            raise ArgumentError(_lib.RO_EINVAL, "%s = %d (from 1 to %d)"
+                                % (name, n, most))
+    rd = _lib.ro_round_t()
+    _lib.ro_round_init(ctypes.byref(rd))
+    try:
+        _check(_lib.ro_round_count(ctypes.byref(rd), ctypes.byref(r), na,
+                                   nd))
+        counts = tuple(mpz_to_int(rd.count[k])
+                       for k in range(rd.comparisons + 1))
+        return Round(rd.attack_dice, rd.defend_dice, rd.comparisons, counts,
+                     mpz_to_int(rd.total))
+    finally:
+        _lib.ro_round_clear(ctypes.byref(rd))
+
+
+round = round_counts                    # riskodds.round, as the subcommand
+
+# ------------------------------------------------------------------ #
+# Published numbers                                                  #
+# ------------------------------------------------------------------ #
+
+Verdict = namedtuple("Verdict",
+                     "attackers defenders value agree exact error")
+Verdict.__doc__ = """How one published VALUE (a Fraction: the exact value
+of its text) compares with the EXACT P(win) of ATTACKERS against
+DEFENDERS: AGREE, and ERROR = VALUE - EXACT."""
+
+
+class _Number:
+    """An ro_number_t for a with block."""
+
+    def __init__(self):
+        self.n = _lib.ro_number_t()
+
+    def __enter__(self):
+        _lib.ro_number_init(ctypes.byref(self.n))
+        return self.n
+
+    def __exit__(self, *exc):
+        _lib.ro_number_clear(ctypes.byref(self.n))
+        return False
+
+
+def _read_number(n, value, percent=False):
+    """Set the ro_number_t N to VALUE: a Fraction or int (exact: ulp 0),
+    or a string as a table prints it ('0.4167', '41.67%', '5/12'), read
+    by ro_number_parse: its value and the unit in its last place."""
+    if isinstance(value, str):
+        raw = value.encode("utf-8")
+        pos = ctypes.c_size_t(0)
+        rc = _lib.ro_number_parse(ctypes.byref(n), raw, len(raw),
+                                  1 if percent else 0, ctypes.byref(pos))
+        _check(rc, "%r is not a number (at byte %d)" % (value, pos.value))
+    elif isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+        mpq_set_fraction(n.value, value)
+        mpq_set_fraction(n.ulp, 0)
+    else:
+        # A float is not the number its digits show (0.1 is not 1/10):
+        # the rule "right when correctly rounded to the digits shown"
+        # needs the digits.
+        raise TypeError("a value must be a str, int or Fraction, not %s "
+                        "(write a float as a string)" % type(value).__name__)
+
+
+def verify(entries, percent=False, tolerance=None, **kw):
+    """Judge published values: ENTRIES are (A, D, VALUE) with VALUE a
+    Fraction, an int, or a string as printed ('0.4167', '41.67%', '5/12';
+    PERCENT reads every string as a percentage).  A string is right when
+    it is the exact P(win) correctly rounded to the digits it shows
+    (ro_judge, as riskodds verify), a Fraction when it is equal; with a
+    TOLERANCE (a Fraction, int or string), when |value - exact| <=
+    TOLERANCE.  A list of Verdict, in the order of ENTRIES."""
+    r = rules(**kw)
+    entries = list(entries)
+    out = []
+    with Mpq() as tol, Mpq() as x, _Number() as n:
+        if tolerance is not None:
+            if isinstance(tolerance, str):
+                with _Number() as t:
+                    _read_number(t, tolerance)
+                    tolerance = mpq_to_fraction(t.value)
+            if not isinstance(tolerance, (int, Fraction)):
+                raise TypeError("tolerance must be a str, int or Fraction")
+            mpq_set_fraction(tol, tolerance)
+        tol_p = ctypes.byref(tol) if tolerance is not None else None
+        exact = {}
+        for entry in entries:
+            a, d, value = entry
+            a, d = _armies("A", a), _armies("D", d)
+            if (a, d) not in exact:
+                _check(_lib.ro_battle_win(ctypes.byref(x), ctypes.byref(r),
+                                          a, d), _battle_detail(r, a, d))
+                exact[(a, d)] = mpq_to_fraction(x)
+            mpq_set_fraction(x, exact[(a, d)])
+            _read_number(n, value, percent)
+            j = _lib.ro_judgement_t()
+            _lib.ro_judgement_init(ctypes.byref(j))
+            try:
+                _lib.ro_judge(ctypes.byref(j), ctypes.byref(n),
+                              ctypes.byref(x), tol_p)
+                out.append(Verdict(a, d, mpq_to_fraction(n.value),
+                                   bool(j.agree), exact[(a, d)],
+                                   mpq_to_fraction(j.error)))
+            finally:
+                _lib.ro_judgement_clear(ctypes.byref(j))
+    return out
+
+
+# ------------------------------------------------------------------ #
+# Armies needed                                                      #
+# ------------------------------------------------------------------ #
+
+NEEDED_MAX = 10000                      # as riskodds needed
+
+
+def needed(d, target=Fraction(1, 2), a_max=NEEDED_MAX, **kw):
+    """The smallest attack A (counted as the rules' count says) with
+    P(win) >= TARGET against D (ro_needed); TARGET a Fraction, an int or
+    a string ('0.9', '90%', '9/10').  D may be a range or a (LO, HI)
+    pair: then {D: A}.  RangeError when some D needs more than A_MAX."""
+    r = rules(**kw)
+    d_lo, d_hi = _span("D", d)
+    if isinstance(target, str):
+        with _Number() as t:
+            _read_number(t, target)
+            target = mpq_to_fraction(t.value)
+    if not isinstance(target, (int, Fraction)) or isinstance(target, bool):
+        raise TypeError("target must be a str, int or Fraction, not %s"
+                        % type(target).__name__)
+    if not 0 <= target <= 1:
+        raise ArgumentError(_lib.RO_EINVAL, "target %s is not a probability"
+                            % target)
+    a_max = _armies("a_max", a_max)
+    out = (ctypes.c_ulong * (d_hi - d_lo + 1))()
+    with Mpq() as q:
+        mpq_set_fraction(q, target)
+        _check(_lib.ro_needed(out, ctypes.byref(r), d_lo, d_hi,
+                              ctypes.byref(q), a_max),
+               "D = %s, target %s, a_max %d"
+               % (d_lo if d_lo == d_hi else "%d..%d" % (d_lo, d_hi), target,
+                  a_max))
+    if isinstance(d, int):
+        return out[0]
+    return {d_lo + i: out[i] for i in range(d_hi - d_lo + 1)}

@@ -1,0 +1,392 @@
+"""test_riskodds.py -- the Python module against the program and brute force.
+
+Run by tests/python.test with RISKODDS (the program), RISKODDS_LIBRARY
+(the library just built) and PYTHONPATH (the source tree's python/) set.
+Expected values come from the program's own output, parsed from its CSV
+(another path through the library: option parsing, the CLI's engine
+choice, fractions printed as text), and from a brute-force count of every
+roll with a plain Fraction recursion written here, which shares nothing
+with the library.
+"""
+
+import csv
+import io
+import itertools
+import json
+import os
+import subprocess
+import sys
+import unittest
+from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
+from functools import lru_cache
+
+import riskodds
+
+RISKODDS = os.environ.get("RISKODDS", "src/riskodds")
+
+# Rule sets as keyword arguments, each with battles (A, D) to compare:
+# the optimal policies are slow in the program's brute checks, so theirs
+# are small.
+GRID = [(a, d) for a in (1, 2, 3, 5, 8) for d in (1, 2, 4, 7)]
+SMALL = [(a, d) for a in (1, 2, 3, 5) for d in (1, 2, 4)]
+RULE_SETS = [
+    ({}, GRID),
+    ({"sides": 10}, GRID),
+    ({"attack_dice": 3, "defend_dice": 3}, GRID),
+    ({"ties": "attacker"}, GRID),
+    ({"count": "attackers"}, [(a - 1, d) for a, d in GRID]),
+    ({"attack_bonus": 1}, GRID),
+    ({"attack_bonus": 1, "defend_bonus": 2}, GRID),
+    ({"attack_sides": 8, "defend_sides": 6, "attack_dice": 2}, GRID),
+    ({"stop": 2, "goal": 1}, GRID),
+    ({"defender": "wieringa"}, GRID),
+    ({"defender": "wieringa-rolled"}, SMALL),
+    ({"defender": "optimal"}, SMALL),
+    ({"attacker": "optimal", "defender": "optimal", "count": "attackers"},
+     SMALL),
+]
+
+
+def options(rules):
+    """The program's options for RULES."""
+    return ["--%s=%s" % (k.replace("_", "-"), v) for k, v in rules.items()]
+
+
+def run(args):
+    p = subprocess.run([RISKODDS] + args, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, universal_newlines=True)
+    if p.returncode != 0:
+        raise AssertionError("riskodds %s: exit %d: %s"
+                             % (" ".join(args), p.returncode, p.stderr))
+    return list(csv.DictReader(io.StringIO(p.stdout)))
+
+
+def cli_battle(rules, a, d):
+    rows = run(options(rules) + ["--format", "csv", str(a), str(d)])
+    assert len(rows) == 1, rows
+    assert (int(rows[0]["attackers"]), int(rows[0]["defenders"])) == (a, d)
+    return Fraction(rows[0]["win_exact"])
+
+
+# ------------------------------------------------------------------ #
+# Brute force: every roll counted, a plain recursion over Fractions   #
+# ------------------------------------------------------------------ #
+
+STANDARD = dict(attack_sides=6, defend_sides=6, attack_dice=3,
+                defend_dice=2, attack_bonus=0, defend_bonus=0,
+                ties="defender", count="territory", stop=0, goal=0)
+
+
+def brute_rules(kw):
+    r = dict(STANDARD)
+    if "sides" in kw:
+        r["attack_sides"] = r["defend_sides"] = kw["sides"]
+    r.update((k, v) for k, v in kw.items() if k != "sides")
+    return r
+
+
+@lru_cache(maxsize=None)
+def brute_round(na, nd, sa, sd, ba, bd, ties):
+    """{attacker losses: probability} of NA dice of SA sides against ND
+    of SD, over every ordered roll."""
+    losses = {}
+    for att in itertools.product(range(1, sa + 1), repeat=na):
+        hi_a = sorted(att, reverse=True)
+        for dfn in itertools.product(range(1, sd + 1), repeat=nd):
+            hi_d = sorted(dfn, reverse=True)
+            lost = 0
+            for i in range(min(na, nd)):
+                x = hi_a[i] + (ba if i == 0 else 0)
+                y = hi_d[i] + (bd if i == 0 else 0)
+                if not (x > y or (x == y and ties == "attacker")):
+                    lost += 1
+            losses[lost] = losses.get(lost, 0) + 1
+    total = sa ** na * sd ** nd
+    return {k: Fraction(n, total) for k, n in losses.items()}
+
+
+def brute_battle(kw, a, d):
+    r = brute_rules(kw)
+    behind = 1 if r["count"] == "territory" else 0
+
+    @lru_cache(maxsize=None)
+    def p(a, d):
+        if d <= r["goal"]:
+            return Fraction(1)
+        fighting = a - behind
+        if a <= r["stop"] or fighting <= 0:
+            return Fraction(0)
+        na, nd = min(r["attack_dice"], fighting), min(r["defend_dice"], d)
+        rd = brute_round(na, nd, r["attack_sides"], r["defend_sides"],
+                         r["attack_bonus"], r["defend_bonus"], r["ties"])
+        c = min(na, nd)
+        return sum(q * p(a - k, d - (c - k)) for k, q in rd.items())
+    return p(a, d)
+
+
+# ------------------------------------------------------------------ #
+# The tests                                                          #
+# ------------------------------------------------------------------ #
+
+
+class AgainstProgram(unittest.TestCase):
+    """(a) battle() is the program's exact fraction, and table() is the
+    program's table, for every rule set."""
+
+    def test_battle_equals_cli(self):
+        jobs = [(rules, a, d) for rules, battles in RULE_SETS
+                for a, d in battles]
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            expected = list(pool.map(lambda j: cli_battle(*j), jobs))
+        for (rules, a, d), want in zip(jobs, expected):
+            with self.subTest(rules=rules, a=a, d=d):
+                got = riskodds.battle(a, d, **rules)
+                self.assertIsInstance(got, Fraction)
+                self.assertEqual(got, want)
+        print("\n  %d battles under %d rule sets equal the program's"
+              % (len(jobs), len(RULE_SETS)), file=sys.stderr)
+
+    def test_table_equals_cli_table(self):
+        for rules, battles in RULE_SETS:
+            lo = 0 if rules.get("count") == "attackers" else 1
+            hi = 6 if battles is SMALL else 12
+            with self.subTest(rules=rules):
+                rows = run(options(rules) + [
+                    "table", "--format", "csv", "--attackers",
+                    "%d..%d" % (lo, hi), "--defenders", "1..%d" % hi])
+                want = {(int(r["attackers"]), int(r["defenders"])):
+                        Fraction(r["win_exact"]) for r in rows}
+                got = riskodds.table(range(lo, hi + 1), (1, hi), **rules)
+                self.assertEqual(len(want), (hi - lo + 1) * hi)
+                self.assertEqual(got, want)
+
+    def test_needed_equals_cli(self):
+        rows = run(["needed", "--format", "csv", "--target", "0.9",
+                    "1..6"])
+        want = {int(r["defenders"]): int(r["attackers"]) for r in rows}
+        self.assertEqual(riskodds.needed(range(1, 7), "0.9"), want)
+        self.assertEqual(riskodds.needed(6, Fraction(9, 10)), want[6])
+
+    def test_round_equals_cli(self):
+        for rules in ({}, {"sides": 8, "defend_dice": 3}):
+            rows = run(["round", "--format", "csv"] + options(rules))
+            for r in rows:
+                na, nd = int(r["attack_dice"]), int(r["defend_dice"])
+                got = riskodds.round(na, nd, **rules)
+                self.assertEqual(got.counts[int(r["attacker_losses"])],
+                                 int(r["count"]))
+                self.assertEqual(got.total, int(r["total"]))
+
+
+class BruteForce(unittest.TestCase):
+    """(b) values counted here, roll by roll."""
+
+    def test_one_against_one(self):
+        # 1 v 1 on d6 (two armies in the territory): the attacker wins
+        # the pairs (x, y) with x > y: 15 of 36.
+        pairs = sum(1 for x in range(1, 7) for y in range(1, 7) if x > y)
+        self.assertEqual(pairs, 15)
+        self.assertEqual(riskodds.battle(2, 1), Fraction(15, 36))
+        self.assertEqual(riskodds.battle(1, 1, count="attackers"),
+                         Fraction(15, 36))
+        self.assertEqual(riskodds.round(1, 1).counts, (15, 21))
+
+    def test_rounds(self):
+        for na, nd in ((3, 2), (2, 2), (1, 2), (3, 1)):
+            got = riskodds.round(na, nd)
+            want = brute_round(na, nd, 6, 6, 0, 0, "defender")
+            self.assertEqual(got.total, 6 ** (na + nd))
+            self.assertEqual({k: Fraction(n, got.total)
+                              for k, n in enumerate(got.counts) if n},
+                             want)
+
+    def test_battles(self):
+        cases = [{}, {"ties": "attacker"}, {"count": "attackers"},
+                 {"attack_bonus": 1}, {"defend_bonus": -1},
+                 {"attack_dice": 2, "defend_dice": 3},
+                 {"sides": 8}, {"stop": 2, "goal": 1}]
+        for kw in cases:
+            for a in range(1, 7):
+                for d in range(1, 6):
+                    with self.subTest(rules=kw, a=a, d=d):
+                        self.assertEqual(riskodds.battle(a, d, **kw),
+                                         brute_battle(kw, a, d))
+        self.assertEqual(brute_battle({}, 3, 2), Fraction(235, 648))
+
+
+class Consistency(unittest.TestCase):
+    """(c) table() cell by cell is battle(); (d) dist() and stats()."""
+
+    def test_table_is_battle(self):
+        for rules in ({}, {"defender": "wieringa"}, {"count": "attackers"}):
+            lo = 0 if rules.get("count") == "attackers" else 1
+            t = riskodds.table((lo, 7), range(1, 6), **rules)
+            self.assertEqual(sorted(t), [(a, d) for a in range(lo, 8)
+                                         for d in range(1, 6)])
+            for (a, d), p in t.items():
+                self.assertEqual(p, riskodds.battle(a, d, **rules))
+
+    def test_dist(self):
+        for rules in ({}, {"goal": 2}, {"defender": "optimal"}):
+            for a, d in ((3, 2), (7, 5), (10, 10)):
+                ends = riskodds.dist(a, d, **rules)
+                self.assertEqual(sum(o.p for o in ends), 1)
+                self.assertEqual(sum(o.p for o in ends if o.won),
+                                 riskodds.battle(a, d, **rules))
+                self.assertTrue(all(o.p > 0 for o in ends))
+        # 3 v 2: the attacker rolls 2 dice (one army stays behind) and
+        # keeps his 3 only by winning both comparisons of the first
+        # round: the 2 v 2 rolls counted by brute force.
+        ends = riskodds.dist(3, 2)
+        self.assertEqual(ends[0], (True, 3, 0,
+                                   brute_round(2, 2, 6, 6, 0, 0,
+                                               "defender")[0]))
+
+    def test_stats(self):
+        s = riskodds.stats(3, 2)
+        ends = riskodds.dist(3, 2)
+        mean = sum(o.p * o.attackers for o in ends)
+        var = sum(o.p * (o.attackers - mean) ** 2 for o in ends)
+        self.assertEqual(s["all"]["attackers_left"], mean)
+        self.assertEqual(s["all"]["attackers_left_var"], var)
+        self.assertEqual(s["all"]["attackers_lost"], 3 - mean)
+        self.assertEqual(s["p_win"], Fraction(235, 648))
+        self.assertEqual(s["win"]["defenders_left"], 0)
+        # Against no defender the attacker never loses.
+        self.assertIsNone(riskodds.stats(3, 0)["loss"])
+
+
+class Errors(unittest.TestCase):
+    """(e) the library's refusals, as exceptions with its message."""
+
+    def assertRefused(self, exc, message, fn, *args, **kw):
+        with self.assertRaises(exc) as cm:
+            fn(*args, **kw)
+        self.assertIsInstance(cm.exception, riskodds.RiskoddsError)
+        self.assertTrue(str(cm.exception).startswith(message),
+                        str(cm.exception))
+        return cm.exception
+
+    def test_rules(self):
+        rules = "invalid or unsupported rule set"
+        e = self.assertRefused(riskodds.RulesError, rules, riskodds.battle,
+                               3, 2, sides=1)
+        self.assertEqual(e.code, -4)
+        self.assertEqual(e.message, rules)
+        self.assertIsInstance(e, ValueError)
+        self.assertRefused(riskodds.RulesError, rules, riskodds.battle,
+                           3, 2, attack_dice=0)
+        self.assertRefused(riskodds.RulesError, rules, riskodds.table,
+                           defend_bonus=101)
+        self.assertRefused(riskodds.RulesError, rules, riskodds.battle,
+                           3, 2, sides=101)
+
+    def test_arguments(self):
+        e = self.assertRefused(riskodds.ArgumentError,
+                               "argument out of range", riskodds.battle,
+                               0, 2)
+        self.assertEqual(e.code, -1)
+        self.assertIn("territory", str(e))
+        self.assertRefused(riskodds.RiskoddsError, "argument out of range",
+                           riskodds.dist, 0, 2)
+        self.assertRefused(riskodds.RiskoddsError, "argument out of range",
+                           riskodds.round, 4, 1)
+        self.assertRefused(riskodds.RiskoddsError, "argument out of range",
+                           riskodds.verify, [(2, 1, "0.4x")])
+        self.assertRefused(riskodds.RangeError, "number too large",
+                           riskodds.needed, 50, a_max=10)
+        self.assertRefused(riskodds.RiskoddsError, "argument out of range",
+                           riskodds.battle, -1, 2)
+        # Counting the fighting armies, A = 0 is a lost battle.
+        self.assertEqual(riskodds.battle(0, 2, count="attackers"), 0)
+
+    def test_python_mistakes(self):
+        with self.assertRaises(TypeError):
+            riskodds.battle(3, 2, frmat="csv")
+        with self.assertRaises(TypeError):
+            riskodds.battle(3, 2, attack_dice="3")
+        with self.assertRaises(ValueError):
+            riskodds.battle(3, 2, ties="nobody")
+        with self.assertRaises(TypeError):
+            riskodds.verify([(2, 1, 0.4167)])    # a float has no digits
+
+    def test_callback_exception(self):
+        # An exception in the grid's callback stops the pass and comes
+        # back as itself, not through C.
+        def boom(_):
+            raise KeyError("boom")
+        real = riskodds.mpq_to_fraction
+        riskodds.mpq_to_fraction = boom
+        try:
+            with self.assertRaises(KeyError):
+                riskodds.table((1, 5), (1, 5))
+        finally:
+            riskodds.mpq_to_fraction = real
+        self.assertEqual(riskodds.table(3, 2), {(3, 2): Fraction(235, 648)})
+
+
+class Verify(unittest.TestCase):
+    """(f) published values judged as riskodds verify judges them."""
+
+    def test_two_against_one(self):
+        v = riskodds.verify([(2, 1, "0.4167"), (2, 1, "0.42"),
+                             (2, 1, "0.41"), (2, 1, "41.67%"),
+                             (2, 1, Fraction(5, 12)), (2, 1, "5/12"),
+                             (2, 1, Fraction(4167, 10000))])
+        self.assertEqual([x.agree for x in v],
+                         [True, True, False, True, True, True, False])
+        self.assertEqual(v[0].exact, Fraction(5, 12))
+        self.assertEqual(v[0].value, Fraction(4167, 10000))
+        self.assertEqual(v[0].error, Fraction(4167, 10000) - Fraction(5, 12))
+        self.assertEqual(v[2].error, Fraction(-1, 150))
+
+    def test_options(self):
+        v = riskodds.verify([(1, 1, "41.67")], percent=True,
+                            count="attackers")
+        self.assertTrue(v[0].agree)
+        v = riskodds.verify([(2, 1, "0.41")], tolerance="0.01")
+        self.assertTrue(v[0].agree)
+
+    def test_against_cli(self):
+        # The program's verify on the same values (a long table).
+        values = [(3, 2, "0.3627"), (3, 2, "0.3626"), (5, 5, "0.3"),
+                  (5, 5, "0.36"), (10, 4, "0.9")]
+        path = os.path.join(os.environ.get("TMPDIR", "/tmp"),
+                            "riskodds-py-%d.csv" % os.getpid())
+        with open(path, "w") as f:
+            f.write("attackers,defenders,win\n")
+            f.writelines("%d,%d,%s\n" % v for v in values)
+        try:
+            p = subprocess.run([RISKODDS, "verify", "--format", "json", path],
+                               stdout=subprocess.PIPE,
+                               universal_newlines=True)
+        finally:
+            os.remove(path)
+        wrong = [(e["attackers"], e["defenders"], e["published"])
+                 for e in json.loads(p.stdout)["files"][0]["disagreements"]]
+        got = riskodds.verify(values)
+        self.assertEqual([v for v, x in zip(values, got) if not x.agree],
+                         wrong)
+        # 0.3626 is not 0.36265... rounded, nor 0.3 0.3586... (0.4).
+        self.assertEqual(len(wrong), 2)
+        self.assertEqual(p.returncode, 1)
+
+
+class Misc(unittest.TestCase):
+    def test_version(self):
+        out = subprocess.run([RISKODDS, "--version"], stdout=subprocess.PIPE,
+                             universal_newlines=True).stdout
+        self.assertEqual(out.split("\n")[0].split()[-1], riskodds.__version__)
+
+    def test_large_values(self):
+        # A denominator of more than 4300 decimal digits, the most
+        # Python's int() reads from decimal (sys.set_int_max_str_digits):
+        # the module reads GMP's integers in base 16.
+        p = riskodds.battle(1000, 1000)
+        self.assertGreater(p.denominator.bit_length(), 4300 * 3.33)
+        self.assertTrue(0 < p < 1)
+        self.assertEqual(p, riskodds.table(1000, 1000)[(1000, 1000)])
+
+if __name__ == "__main__":
+    unittest.main()
