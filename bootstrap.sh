@@ -3,7 +3,7 @@
 # then generate the configure script.  Run from the top of the source tree.
 set -e
 
-PACKAGES="build-essential libgmp-dev libmpfr-dev check autoconf automake libtool pkg-config"
+PACKAGES="build-essential libgmp-dev libmpfr-dev check autoconf automake libtool pkg-config python3"
 
 missing=
 for p in $PACKAGES; do
