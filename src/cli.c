@@ -51,6 +51,16 @@ cli_error (const char *fmt, ...)
   return CLI_EXIT_ERROR;
 }
 
+/* The subcommand of the command line, when one is known: a usage error
+   then points to its own help first.  */
+static const char *help_topic;
+
+void
+cli_set_help_topic (const char *sub)
+{
+  help_topic = sub;
+}
+
 int
 cli_usage_error (const char *fmt, ...)
 {
@@ -58,7 +68,12 @@ cli_usage_error (const char *fmt, ...)
   va_start (ap, fmt);
   vmessage (fmt, ap);
   va_end (ap);
-  if (capture == NULL)
+  if (capture != NULL)
+    return CLI_EXIT_ERROR;
+  if (help_topic != NULL)
+    fprintf (stderr, "Try '" PACKAGE_NAME " help %s' or '" PACKAGE_NAME
+             " --help' for more information.\n", help_topic);
+  else
     fputs ("Try '" PACKAGE_NAME " --help' for more information.\n",
            stderr);
   return CLI_EXIT_ERROR;

@@ -106,7 +106,11 @@ char cli_format_sep (cli_format_t format);
 int cli_error (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
 
-/* The same, followed by the hint to try --help.  */
+/* Name SUB (a subcommand, static storage) in the hint of later usage
+   errors: "Try 'riskodds help SUB' or ...".  NULL for none.  */
+void cli_set_help_topic (const char *sub);
+
+/* The same as cli_error, followed by the hint to try the help.  */
 int cli_usage_error (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
 

@@ -308,8 +308,10 @@ parse_defender (cli_opts_t *opts, const char *arg)
     opts->rules.defender = RO_DEFENDER_WIERINGA_ROLLED;
   else
     return cli_usage_error ("invalid --defender '%s' (expected 'max', "
-                            "'wieringa', 'wieringa-rolled' or 'optimal')",
-                            arg);
+                            "'wieringa', 'wieringa-rolled' or 'optimal'%s)",
+                            arg, isdigit ((unsigned char) arg[0])
+                            ? "; the defender counts of a table are "
+                              "--defenders LO..HI" : "");
   opts->policy_given |= 1;
   return CLI_EXIT_OK;
 }
@@ -347,7 +349,9 @@ parse_attacker (cli_opts_t *opts, const char *arg)
     opts->rules.attacker = RO_ATTACKER_OPTIMAL;
   else
     return cli_usage_error ("invalid --attacker '%s' (expected 'max' or "
-                            "'optimal')", arg);
+                            "'optimal'%s)", arg, isdigit ((unsigned char) arg[0])
+                            ? "; the attacker counts of a table are "
+                              "--attackers LO..HI" : "");
   opts->policy_given |= 2;
   return CLI_EXIT_OK;
 }
@@ -460,8 +464,8 @@ parse_format (cli_format_t *format, const char *arg)
     *format = CLI_FORMAT_LATEX;
   else
     return cli_usage_error ("invalid --format '%s' (expected 'text', 'csv', "
-                            "'json', or for 'table' also 'tsv', 'markdown' "
-                            "or 'latex')", arg);
+                            "'json', or for a battle, 'round' and 'table' "
+                            "also 'tsv', 'markdown' or 'latex')", arg);
   return CLI_EXIT_OK;
 }
 
@@ -878,6 +882,28 @@ batch_parse (cli_opts_t *opts, const cli_opts_t *base, int argc,
   return check_applicable (opts, *sub);
 }
 
+/* The subcommand named on the command line, if any, for the hint of a
+   usage error: options may come before it, so it is looked for before
+   they are parsed (an option's argument is never a subcommand's name).  */
+static void
+guess_help_topic (int argc, char **argv)
+{
+  for (int i = 1; i < argc && strcmp (argv[i], "--") != 0; i++)
+    {
+      if (strcmp (argv[i], "batch") == 0)
+        {
+          cli_set_help_topic ("batch");
+          return;
+        }
+      for (size_t k = 0; k < sizeof subcommands / sizeof subcommands[0]; k++)
+        if (strcmp (argv[i], subcommands[k].name) == 0)
+          {
+            cli_set_help_topic (subcommands[k].name);
+            return;
+          }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -892,6 +918,7 @@ main (int argc, char **argv)
   opts.max_memory = default_max_memory ();
   opts.layout = RO_LAYOUT_AUTO;
 
+  guess_help_topic (argc, argv);
   int rc = check_negative_operands (argc, argv);
   if (rc == CLI_EXIT_OK)
     rc = parse_options (&opts, argc, argv, &done);
