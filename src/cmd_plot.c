@@ -116,7 +116,7 @@ grid_win (const cli_opts_t *o, const ro_rules_t *rules, grid_t *g)
 /* The rules in a short phrase for a title: what differs from the
    standard game, and how A counts.  Newly allocated.  */
 static char *
-rules_phrase (const ro_rules_t *r)
+rules_phrase_count (const ro_rules_t *r, int count)
 {
   char *buf = NULL;
   size_t len = 0;
@@ -175,14 +175,21 @@ rules_phrase (const ro_rules_t *r)
     }
   if (*sep == '\0')
     fputs ("standard rules", m);
-  fprintf (m, "; A counts %s", r->count == RO_COUNT_TERRITORY
-           ? "the territory's armies" : "the fighting armies");
+  if (count)
+    fprintf (m, "; A counts %s", r->count == RO_COUNT_TERRITORY
+             ? "the territory's armies" : "the fighting armies");
   if (fclose (m) != 0)
     {
       free (buf);
       return NULL;
     }
   return buf;
+}
+
+static char *
+rules_phrase (const ro_rules_t *r)
+{
+  return rules_phrase_count (r, 1);
 }
 
 /* A title of lines built with printf; newly allocated.  */
@@ -288,7 +295,7 @@ static char *
 area_text (const plot_area_t *a)
 {
   return make_title ("%.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g",
-                     a->x0, a->y0, a->x1, a->y1, a->ux0, a->ux1, a->ux0,
+                     a->x0, a->y0, a->x1, a->y1, a->ux0, a->ux1, a->uy0,
                      a->uy1);
 }
 
@@ -411,13 +418,16 @@ plot_heatmap (const cli_opts_t *o, grid_t *g)
       plot_ticks (0, max > 0 ? max : 0.01, 1, 0, &first, &step);
       max = step;
     }
-  char *phrase = rules_phrase (&o->rules);
-  char *phrase2 = compare ? rules_phrase (&o->compare_rules) : NULL;
+  char *phrase = rules_phrase_count (&o->rules, !compare);
+  char *phrase2 = compare ? rules_phrase_count (&o->compare_rules, 0)
+    : NULL;
   char *title = NULL;
   if (rc == CLI_EXIT_OK && phrase && (!compare || phrase2))
     title = compare
-      ? make_title ("Change in P(attacker conquers): %s\nminus %s",
-                    phrase2, phrase)
+      ? make_title ("What a change of rules does to P(attacker conquers)\n"
+                    "P(win) with %s minus P(win) with %s; A counts %s",
+                    phrase2, phrase, o->rules.count == RO_COUNT_TERRITORY
+                    ? "the territory's armies" : "the fighting armies")
       : make_title ("P(attacker conquers territory)\n%s", phrase);
   if (rc == CLI_EXIT_OK && title == NULL)
     rc = cli_error ("out of memory");
