@@ -14,9 +14,26 @@
 
 #include "cli.h"
 
+static char *capture;
+static size_t capture_size;
+
+void
+cli_capture_messages (char *buf, size_t size)
+{
+  capture = buf;
+  capture_size = size;
+}
+
 static void
 vmessage (const char *fmt, va_list ap)
 {
+  if (capture != NULL)
+    {
+      /* The first message is the one that says what went wrong.  */
+      if (capture[0] == '\0')
+        vsnprintf (capture, capture_size, fmt, ap);
+      return;
+    }
   fflush (stdout);
   cli_meter_clear ();
   fputs (PACKAGE_NAME ": ", stderr);
@@ -41,8 +58,60 @@ cli_usage_error (const char *fmt, ...)
   va_start (ap, fmt);
   vmessage (fmt, ap);
   va_end (ap);
-  fputs ("Try '" PACKAGE_NAME " --help' for more information.\n", stderr);
+  if (capture == NULL)
+    fputs ("Try '" PACKAGE_NAME " --help' for more information.\n",
+           stderr);
   return CLI_EXIT_ERROR;
+}
+
+/* The optimal string alignment distance between A and B (insertions,
+   deletions, substitutions and swaps of neighbours, each 1), or a
+   number above LIMIT once it exceeds LIMIT.  */
+static size_t
+edit_distance (const char *a, const char *b, size_t limit)
+{
+  size_t n = strlen (a), m = strlen (b);
+  if (n > 64 || m > 64 || (n > m ? n - m : m - n) > limit)
+    return limit + 1;
+  size_t d[65][65];
+  for (size_t i = 0; i <= n; i++)
+    d[i][0] = i;
+  for (size_t j = 0; j <= m; j++)
+    d[0][j] = j;
+  for (size_t i = 1; i <= n; i++)
+    for (size_t j = 1; j <= m; j++)
+      {
+        size_t cost = a[i - 1] != b[j - 1];
+        size_t v = d[i - 1][j - 1] + cost;
+        if (d[i - 1][j] + 1 < v)
+          v = d[i - 1][j] + 1;
+        if (d[i][j - 1] + 1 < v)
+          v = d[i][j - 1] + 1;
+        if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]
+            && d[i - 2][j - 2] + 1 < v)
+          v = d[i - 2][j - 2] + 1;
+        d[i][j] = v;
+      }
+  return d[n][m];
+}
+
+const char *
+cli_suggest (const char *word, const char *const *choices, size_t n)
+{
+  /* One slip in a short word, two in a longer one: further than that
+     the guess is more likely wrong than helpful.  */
+  size_t limit = strlen (word) <= 4 ? 1 : 2, best = limit + 1;
+  const char *pick = NULL;
+  for (size_t i = 0; i < n; i++)
+    {
+      size_t k = edit_distance (word, choices[i], limit);
+      if (k < best)
+        {
+          best = k;
+          pick = choices[i];
+        }
+    }
+  return pick;
 }
 
 /* The formats by name, in the order of cli_format_t, and the extensions
@@ -161,6 +230,13 @@ cli_parse_range (unsigned long *lo, unsigned long *hi, const char *arg,
                  const char *what)
 {
   const char *dots = strstr (arg, "..");
+  size_t digits = strspn (arg, "0123456789");
+  if (dots == NULL && digits > 0 && arg[digits] != '\0'
+      && strchr ("-:,", arg[digits]) != NULL
+      && isdigit ((unsigned char) arg[digits + 1]))
+    return cli_usage_error ("%s takes a whole number or a range LO..HI: "
+                            "'%s' (write %.*s..%s)", what, arg, (int) digits,
+                            arg, arg + digits + 1);
   if (dots == NULL)
     {
       int rc = cli_parse_armies (lo, arg, what);

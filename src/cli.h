@@ -83,6 +83,11 @@ typedef struct
   unsigned width, height;       /* --width, --height of plot, 0: default */
 } cli_opts_t;
 
+/* The choice among the N CHOICES nearest WORD (a slip or two of the
+   keyboard away), or NULL when none is near: for "did you mean".  */
+const char *cli_suggest (const char *word, const char *const *choices,
+                         size_t n);
+
 /* The format that the extension of FILE names (case ignored: csv, tsv,
    json, md or markdown, tex or latex, txt or text) into *FORMAT, and
    the extension into *EXT; 0 when FILE has no such extension.  */
@@ -306,6 +311,26 @@ int cmd_binomial (const cli_opts_t *opts, int argc, char **argv);
 int cmd_chain (const cli_opts_t *opts, int argc, char **argv);
 int cmd_needed (const cli_opts_t *opts, int argc, char **argv);
 int cmd_table (const cli_opts_t *opts, int argc, char **argv);
+
+/* What batch needs of main.c, which owns the option parser and the
+   subcommands: PARSE one line's words ARGV (ARGV[0] the program's name)
+   over the options BASE into *OPTS, checked as main checks a command
+   line, with the subcommand's name in *SUB ("" for a battle) and its
+   operands in *NARGS, *ARGS as RUN takes them; RUN answers it.  */
+typedef struct
+{
+  int (*parse) (cli_opts_t *opts, const cli_opts_t *base, int argc,
+                char **argv, const char **sub, int *nargs, char ***args);
+  int (*run) (const cli_opts_t *opts, const char *sub, int nargs,
+              char **args);
+} cli_batch_hooks_t;
+int cmd_batch (const cli_opts_t *opts, int argc, char **argv,
+               const cli_batch_hooks_t *hooks);
+
+/* Messages (cli_error, cli_usage_error) go into BUF, the first one of
+   SIZE bytes at most, instead of standard error, until called with
+   NULL: batch answers a line's error on standard output.  */
+void cli_capture_messages (char *buf, size_t size);
 int cmd_verify (const cli_opts_t *opts, int argc, char **argv);
 int cmd_verify_float (const cli_opts_t *opts, int argc, char **argv);
 int cmd_policy (const cli_opts_t *opts, int argc, char **argv);

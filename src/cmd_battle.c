@@ -140,10 +140,21 @@ parse_operands (const cli_opts_t *o, int argc, char **argv,
   if (argc == 0)
     return cli_usage_error ("missing operands A and D");
   if (is_word (argv[0]))
-    return cli_usage_error ("unknown subcommand '%s' (the subcommands are "
-                            "round, game, binomial, chain, needed, table, "
-                            "verify and policy; a battle takes two numbers, "
-                            "A D)", argv[0]);
+    {
+      static const char *const subs[] = {
+        "round", "game", "binomial", "chain", "needed", "table", "verify",
+        "policy", "plot", "batch", "help"
+      };
+      const char *near = cli_suggest (argv[0], subs, sizeof subs
+                                      / sizeof subs[0]);
+      if (near != NULL)
+        return cli_usage_error ("unknown subcommand '%s'; did you mean "
+                                "'%s'?", argv[0], near);
+      return cli_usage_error ("unknown subcommand '%s' (the subcommands are "
+                              "round, game, binomial, chain, needed, table, "
+                              "verify, policy, plot and batch; a battle "
+                              "takes two numbers, A D)", argv[0]);
+    }
   return cli_parse_battle (o, argc, argv, a, d);
 }
 

@@ -10,16 +10,37 @@
 /* The search goes no further: beyond it the user wants a table.  */
 #define NEEDED_MAX 10000UL
 
+/* --target as verify reads numbers: 0.9, 9/10, 90% or 90 %, exactly.  */
 static int
 parse_target (mpq_t t, const cli_opts_t *o)
 {
   const char *arg = o->target ? o->target : "1/2";
-  if (ro_q_set_str (t, arg) != RO_OK)
+  ro_number_t n;
+  ro_number_init (&n);
+  int rc = ro_number_parse (&n, arg, strlen (arg), 0, NULL);
+  if (rc == RO_OK)
+    mpq_set (t, n.value);
+  ro_number_clear (&n);
+  if (rc != RO_OK)
     return cli_usage_error ("invalid --target '%s' (expected a probability "
-                            "such as 0.9 or 9/10)", arg);
+                            "such as 0.9, 9/10 or 90%%)", arg);
   if (mpq_sgn (t) < 0 || mpq_cmp_ui (t, 1, 1) > 0)
-    return cli_usage_error ("--target %s is not a probability (0 to 1)",
-                            arg);
+    return cli_usage_error ("--target %s is not a probability (0 to 1, or "
+                            "0%% to 100%%)", arg);
+  return CLI_EXIT_OK;
+}
+
+/* An operand such as 0.9, 9/10 or 90% is a target given in the wrong
+   place: say where it goes rather than that it is not a whole number.  */
+static int
+check_operands (int argc, char **argv)
+{
+  for (int i = 0; i < argc; i++)
+    if (strpbrk (argv[i], "./%") != NULL && strstr (argv[i], "..") == NULL)
+      return cli_usage_error ("'%s' looks like a probability: needed takes "
+                              "the defenders as operands and the "
+                              "probability as --target (riskodds needed "
+                              "--target %s D)", argv[i], argv[i]);
   return CLI_EXIT_OK;
 }
 
@@ -112,9 +133,10 @@ print_header (const cli_opts_t *o, const mpq_t target)
     }
   else
     {
-      printf ("The smallest attack (A, counted as --count %s says) with "
-              "P(win) >= %s", cli_count_name (o->rules.count),
-              t.exact ? t.exact : t.decimal);
+      printf ("The smallest attack A (%s) with P(win) >= %s",
+              o->rules.count == RO_COUNT_TERRITORY
+              ? "the armies on the territory, one of which stays behind"
+              : "the armies that attack", t.exact ? t.exact : t.decimal);
       if (t.exact && t.decimal)
         printf (" (%s)", t.decimal);
       puts (".");
@@ -220,9 +242,12 @@ cmd_needed (const cli_opts_t *o, int argc, char **argv)
   if (argc == 0)
     return cli_usage_error ("needed takes the defenders: D, a range LO..HI, "
                             "or a chain D1 D2 ...");
+  int rc = check_operands (argc, argv);
+  if (rc != CLI_EXIT_OK)
+    return rc;
   mpq_t target;
   mpq_init (target);
-  int rc = parse_target (target, o);
+  rc = parse_target (target, o);
   if (rc == CLI_EXIT_OK && argc == 1)
     {
       unsigned long lo, hi;

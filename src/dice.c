@@ -4,6 +4,8 @@
 
 #include <stdlib.h>
 
+#include <pthread.h>
+
 #include "riskodds-impl.h"
 
 /* The count runs over the dice values from the highest face down to 1,
@@ -213,6 +215,83 @@ round_store (ro_round_t *round, const ro_sweep_t *t, const ro_rules_t *r)
   mpz_clear (s);
 }
 
+/* The counts of the rounds counted last, for the callers that count the
+   same rounds again and again (each battle's model and its strip; a
+   batch of battles under one rule set): a few dozen rounds, shared by
+   the threads under a lock, filled as they come and overwritten in
+   turn.  A round's counts depend only on the sides, the bonuses, the
+   tie rule and the dice.  The cache is the process's until it ends.  */
+#define ROUND_CACHE 36
+
+typedef struct
+{
+  int used;
+  unsigned as, ds, na, nd;
+  int ab, db, ties;
+  ro_round_t round;
+} round_cache_t;
+
+static round_cache_t round_cache[ROUND_CACHE];
+static unsigned round_cache_next;
+static pthread_mutex_t round_cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int
+cache_key_is (const round_cache_t *c, const ro_rules_t *r, unsigned na,
+              unsigned nd)
+{
+  return c->used && c->as == r->attack_sides && c->ds == r->defend_sides
+    && c->na == na && c->nd == nd && c->ab == r->attack_bonus
+    && c->db == r->defend_bonus && c->ties == (int) r->ties;
+}
+
+static void
+round_copy (ro_round_t *to, const ro_round_t *from)
+{
+  to->attack_dice = from->attack_dice;
+  to->defend_dice = from->defend_dice;
+  to->comparisons = from->comparisons;
+  mpz_set (to->total, from->total);
+  for (int k = 0; k <= RO_DICE_MAX; k++)
+    mpz_set (to->count[k], from->count[k]);
+}
+
+/* ROUND from the cache: 1 when it was there.  */
+static int
+cache_get (ro_round_t *round, const ro_rules_t *r, unsigned na, unsigned nd)
+{
+  int hit = 0;
+  pthread_mutex_lock (&round_cache_lock);
+  for (unsigned i = 0; i < ROUND_CACHE && !hit; i++)
+    if (cache_key_is (&round_cache[i], r, na, nd))
+      {
+        round_copy (round, &round_cache[i].round);
+        hit = 1;
+      }
+  pthread_mutex_unlock (&round_cache_lock);
+  return hit;
+}
+
+static void
+cache_put (const ro_round_t *round, const ro_rules_t *r, unsigned na,
+           unsigned nd)
+{
+  pthread_mutex_lock (&round_cache_lock);
+  round_cache_t *c = &round_cache[round_cache_next];
+  round_cache_next = (round_cache_next + 1) % ROUND_CACHE;
+  if (!c->used)
+    ro_round_init (&c->round);
+  round_copy (&c->round, round);
+  c->used = 1;
+  c->as = r->attack_sides;
+  c->ds = r->defend_sides;
+  c->na = na;
+  c->nd = nd;
+  c->ab = r->attack_bonus;
+  c->db = r->defend_bonus;
+  c->ties = (int) r->ties;
+  pthread_mutex_unlock (&round_cache_lock);
+}
+
 int
 ro_round_count (ro_round_t *round, const ro_rules_t *rules,
                 unsigned na, unsigned nd)
@@ -222,6 +301,8 @@ ro_round_count (ro_round_t *round, const ro_rules_t *rules,
     return rc;
   if (na < 1 || na > rules->attack_dice || nd < 1 || nd > rules->defend_dice)
     return RO_EINVAL;
+  if (cache_get (round, rules, na, nd))
+    return RO_OK;
 
   unsigned top = rules->attack_sides > rules->defend_sides
     ? rules->attack_sides : rules->defend_sides;
@@ -240,6 +321,7 @@ ro_round_count (ro_round_t *round, const ro_rules_t *rules,
   round_store (round, &t[top % 2], rules);
   sweep_clear (&t[0]);
   sweep_clear (&t[1]);
+  cache_put (round, rules, na, nd);
   return RO_OK;
 }
 

@@ -111,10 +111,11 @@ Usage: %s [OPTION]... A D\n\
   or:  %s verify [OPTION]... FILE...\n\
   or:  %s verify --float [OPTION]...\n\
   or:  %s policy [OPTION]... A D\n\
-  or:  %s plot heatmap|dist|policy|float [OPTION]... [A D] -o FILE\n",
+  or:  %s plot heatmap|dist|policy|float [OPTION]... [A D] -o FILE\n\
+  or:  %s batch [OPTION]... < QUESTIONS\n",
           PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
           PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
-          PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME);
+          PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME);
   fputs ("\
 Compute exactly the odds of a Risk dice battle: the probability that A\n\
 attacking armies conquer a territory held by D armies, as a reduced\n\
@@ -152,6 +153,9 @@ Subcommands:\n\
             the battle A D ends; 'policy', where the defender (optimal,\n\
             or --defender wieringa) rolls fewer dice; 'float', the error\n\
             of double precision in ULPs\n\
+  batch     answer many questions in one process: one a line on\n\
+            standard input (A D, or a subcommand line, each with its own\n\
+            options), a CSV row each, or JSON Lines with --format json\n\
 \n\
 Rule options (defaults: the standard game):\n\
       --sides=N          faces of every die (6); 2 to 100\n\
@@ -213,7 +217,8 @@ Options:\n\
                          table (csv, tsv, json): expected armies left and\n\
                          lost over all battles, per battle\n\
       --target=P       the probability 'needed' must reach (default 1/2);\n\
-                         a decimal or a fraction, compared exactly\n\
+                         a decimal, a fraction or a percentage (90%),\n\
+                         compared exactly\n\
       --attackers=LO..HI  the attacker counts of table and verify --float\n\
                          (default 1..10; 1..100 for --float)\n\
       --defenders=LO..HI  the defender counts (the same defaults)\n\
@@ -584,7 +589,22 @@ bad_option (char **argv, int optopt_seen)
 {
   const char *arg = argv[optind - 1];
   if (optopt_seen == 0 && strncmp (arg, "--", 2) == 0)
-    return cli_usage_error ("unrecognized or ambiguous option '%s'", arg);
+    {
+      /* The nearest long option, compared without its "=VALUE".  */
+      const char *names[sizeof long_options / sizeof long_options[0]];
+      size_t n = 0;
+      for (const struct option *o = long_options; o->name; o++)
+        names[n++] = o->name;
+      char word[65];
+      size_t len = strcspn (arg + 2, "=");
+      snprintf (word, sizeof word, "%.*s", (int) (len < 64 ? len : 64),
+                arg + 2);
+      const char *near = cli_suggest (word, names, n);
+      if (near != NULL)
+        return cli_usage_error ("unrecognized option '%s'; did you mean "
+                                "'--%s'?", arg, near);
+      return cli_usage_error ("unrecognized or ambiguous option '%s'", arg);
+    }
   return cli_usage_error ("invalid option -- '%c'", optopt_seen);
 }
 
@@ -936,6 +956,38 @@ run (const cli_opts_t *o, const char *sub, int nargs, char **args)
   return cmd_battle (o, nargs, args);
 }
 
+/* One line of 'riskodds batch' (cli_batch_hooks_t): its options over
+   those of the batch, parsed afresh (optind 0 restarts getopt_long).  */
+static int
+batch_parse (cli_opts_t *opts, const cli_opts_t *base, int argc,
+             char **argv, const char **sub, int *nargs, char ***args)
+{
+  int done = 0;
+  *opts = *base;
+  optind = 0;
+  int rc = check_negative_operands (argc, argv);
+  if (rc == CLI_EXIT_OK)
+    rc = parse_options (opts, argc, argv, &done);
+  if (rc != CLI_EXIT_OK)
+    return rc;
+  if (done)
+    return cli_usage_error ("--help and --version do not answer a line of "
+                            "a batch");
+  if (opts->format != base->format)
+    return cli_usage_error ("--format is the batch's, not a line's");
+  if (opts->output != base->output)
+    return cli_usage_error ("-o is the batch's, not a line's");
+  *nargs = argc - optind;
+  *args = argv + optind;
+  *sub = *nargs > 0 && isalpha ((unsigned char) (*args)[0][0])
+    ? (*args)[0] : "";
+  /* plot writes a figure to -o FILE, which is the batch's.  */
+  if (strcmp (*sub, "batch") == 0 || strcmp (*sub, "help") == 0
+      || strcmp (*sub, "plot") == 0)
+    return cli_usage_error ("'%s' does not answer a line of a batch", *sub);
+  return check_applicable (opts, *sub);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -973,13 +1025,23 @@ main (int argc, char **argv)
         usage ();
       return cli_output_finish (rc);
     }
-  rc = check_applicable (&opts, sub);
+  int batch = strcmp (sub, "batch") == 0;
+  if (batch)
+    {
+      /* CSV by default; the meter would only get in the way.  */
+      if (!opts.format_given)
+        opts.format = CLI_FORMAT_CSV;
+      opts.progress = -1;
+    }
+  rc = batch ? CLI_EXIT_OK : check_applicable (&opts, sub);
   if (rc == CLI_EXIT_OK && opts.output && strcmp (opts.output, "-") != 0)
     rc = cli_output_start (opts.output);
   if (rc == CLI_EXIT_OK)
     {
+      static const cli_batch_hooks_t hooks = { batch_parse, run };
       cli_meter_start (opts.progress);
-      rc = run (&opts, sub, nargs, args);
+      rc = batch ? cmd_batch (&opts, nargs - 1, args + 1, &hooks)
+        : run (&opts, sub, nargs, args);
     }
   return cli_output_finish (rc);
 }
