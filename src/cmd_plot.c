@@ -860,20 +860,20 @@ cmd_plot (const cli_opts_t *o, int argc, char **argv)
     return cli_usage_error ("plot needs a kind: heatmap, dist, policy or "
                             "float");
   const char *kind = argv[0];
-  if (strcmp (kind, "dist") == 0)
-    return plot_dist (o, argc - 1, argv + 1);
   if (strcmp (kind, "heatmap") != 0 && strcmp (kind, "policy") != 0
-      && strcmp (kind, "float") != 0)
+      && strcmp (kind, "float") != 0 && strcmp (kind, "dist") != 0)
     return cli_usage_error ("invalid plot kind '%s' (expected heatmap, "
                             "dist, policy or float)", kind);
-  if (argc > 1)
-    return cli_usage_error ("plot %s takes no operands ('%s'); give the "
-                            "grid with --attackers and --defenders", kind,
-                            argv[1]);
   if (o->compare && strcmp (kind, "heatmap") != 0)
     return cli_usage_error ("--compare applies only to 'plot heatmap'");
   if (o->levels && strcmp (kind, "heatmap") != 0)
     return cli_usage_error ("--levels applies only to 'plot heatmap'");
+  if (strcmp (kind, "dist") == 0)
+    return plot_dist (o, argc - 1, argv + 1);
+  if (argc > 1)
+    return cli_usage_error ("plot %s takes no operands ('%s'); give the "
+                            "grid with --attackers and --defenders", kind,
+                            argv[1]);
   grid_t g;
   memset (&g, 0, sizeof g);
   int rc = cli_parse_grid_ranges (o, g.a, g.d, strcmp (kind, "float") == 0

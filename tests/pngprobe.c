@@ -7,8 +7,6 @@
    pngprobe FILE cell A D    "R G B" at the centre of the cell of A v D
    pngprobe FILE row D       "X R G B" for every pixel of the row
                              through the centres of the cells of D
-   pngprobe viridis T        "R G B" of viridis at T, 0 to 1: the
-                             polynomial fit, written out here on its own
 
    The image is decoded by cairo; the text chunk is read by hand.  */
 
@@ -94,39 +92,10 @@ to_y (double v)
   return ay1 - (v - uy0) / (uy1 - uy0) * (ay1 - ay0);
 }
 
-/* Viridis by Matt Zucker's polynomial fit (see plot.c).  */
-static void
-viridis (double t, int rgb[3])
-{
-  static const double c[7][3] = {
-    {0.2777273272234177, 0.005407344544966578, 0.3340998053353061},
-    {0.1050930431085774, 1.404613529898575, 1.384590162594685},
-    {-0.3308618287255563, 0.214847559468213, 0.09509516302823659},
-    {-4.634230498983486, -5.799100973351585, -19.33244095627987},
-    {6.228269936347081, 14.17993336680509, 56.69055260068105},
-    {4.776384997670288, -13.74514537774601, -65.35303263337234},
-    {-5.435455855934631, 4.645852612178535, 26.3124352495832}
-  };
-  for (int k = 0; k < 3; k++)
-    {
-      double s = 0, tp = 1;
-      for (int i = 0; i < 7; i++, tp *= t)
-        s += c[i][k] * tp;
-      s = s < 0 ? 0 : s > 1 ? 1 : s;
-      rgb[k] = (int) (s * 255 + 0.5);
-    }
-}
-
 int
 main (int argc, char **argv)
 {
   int rgb[3];
-  if (argc == 3 && strcmp (argv[1], "viridis") == 0)
-    {
-      viridis (strtod (argv[2], NULL), rgb);
-      printf ("%d %d %d\n", rgb[0], rgb[1], rgb[2]);
-      return 0;
-    }
   if (argc < 3)
     {
       fputs ("usage: pngprobe FILE area|pixel X Y|cell A D|row D\n", stderr);
