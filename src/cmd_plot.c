@@ -425,7 +425,7 @@ plot_heatmap (const cli_opts_t *o, grid_t *g)
   if (rc == CLI_EXIT_OK && phrase && (!compare || phrase2))
     title = compare
       ? make_title ("What a change of rules does to P(attacker conquers)\n"
-                    "P(win) with %s minus P(win) with %s; A counts %s",
+                    "P(win) with %s\nminus P(win) with %s; A counts %s",
                     phrase2, phrase, o->rules.count == RO_COUNT_TERRITORY
                     ? "the territory's armies" : "the fighting armies")
       : make_title ("P(attacker conquers territory)\n%s", phrase);
@@ -560,8 +560,9 @@ plot_policy (const cli_opts_t *o, grid_t *g)
   char *phrase = rules_phrase (&rules), *title = NULL;
   if (rc == CLI_EXIT_OK && phrase)
     title = make_title ("Where the defender rolls fewer dice than he may\n"
-                        "%s%s", phrase, nfewer ? "\n(dots: the attacker "
-                        "rolls fewer dice than he may)" : "");
+                        "%s\ngrey: no choice (one defender, or no attack)%s",
+                        phrase, nfewer ? "; dots: the attacker rolls fewer "
+                        "dice than he may" : "");
   if (rc == CLI_EXIT_OK && title == NULL)
     rc = cli_error ("out of memory");
   if (rc == CLI_EXIT_OK)

@@ -527,6 +527,17 @@ plot_cells (plot_fig_t *fig, const plot_area_t *a, const double *v,
             y0 = round (y0);
             y1 = round (y1);
           }
+        else
+          {
+            /* Vector renderers antialias each rectangle on its own, and
+               the seams between cells show as faint lines: each cell
+               bleeds a little into its neighbours to the right and
+               above, which are drawn after it and cover the bleed.  */
+            if (i + 1 < nx)
+              x1 += 0.5;
+            if (j + 1 < ny)
+              y0 -= 0.5;
+          }
         cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
         cairo_fill (cr);
       }
@@ -652,10 +663,13 @@ plot_colorbar (plot_fig_t *fig, const plot_area_t *a, plot_scale_fn scale,
       if (log)
         {
           /* 10^k, written out while it is short.  */
+          /* The bottom of a log scale also holds what lies below it
+             (the exact cells, whose log is -inf): "<= 0.1".  */
+          const char *le = k == 0 && v <= a->uy0 + 1e-9 ? "\u2264" : "";
           if (v >= -3 && v <= 4)
-            snprintf (buf, sizeof buf, "%g", pow (10, v));
+            snprintf (buf, sizeof buf, "%s%g", le, pow (10, v));
           else
-            snprintf (buf, sizeof buf, "1e%d", (int) v);
+            snprintf (buf, sizeof buf, "%s1e%d", le, (int) v);
         }
       else
         tick_label (buf, sizeof buf, v, step);
