@@ -203,7 +203,8 @@ static const help_t helps[] = {
    "\n"
    "Its own options:\n"
    "      --attackers=LO..HI, --defenders=LO..HI  the grid\n"
-   "      --levels=L,...   heatmap: the contours (default 0.5,0.8,0.9)\n"
+   "      --levels=L,...   heatmap: the contours (default 0.5,0.8,0.9;\n"
+   "                         --levels= draws none)\n"
    "      --compare='OPTIONS'  heatmap: P(win) under the rule options and\n"
    "                         dice policies OPTIONS minus P(win) under the\n"
    "                         others, on a diverging scale\n"
@@ -215,8 +216,12 @@ static const help_t helps[] = {
    "prints.  A build without cairo (libcairo2-dev) cannot plot.\n"
    "\n"
    "Examples:\n"
-   "  riskodds plot heatmap -o /tmp/odds.svg\n"
-   "  riskodds plot heatmap --compare '--defend-bonus 1' -o /tmp/bonus.png\n"},
+   "  riskodds plot heatmap -o odds.svg\n"
+   "  riskodds plot heatmap --compare '--defend-bonus 1' -o hero.png\n"
+   "  riskodds plot heatmap --levels 0.25,0.5,0.75 --count attackers -o odds.pdf\n"
+   "  riskodds plot dist 10 5 -o end.pdf\n"
+   "  riskodds plot policy --defender wieringa -o wieringa.png\n"
+   "  riskodds plot float --attackers 1..60 --defenders 1..60 -o float.svg\n"},
 };
 
 static const char common[] =
