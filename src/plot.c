@@ -403,7 +403,20 @@ plot_title (plot_fig_t *fig, const char *text)
       if (s == NULL)
         return;
       double size = line == 0 ? 1.25 * fig->font : fig->font;
-      plot_text (fig, s, fig->width / 2, y, 0.5, 0, size, 0, line == 0);
+      /* A line wider than the page (long rules, a narrow figure) is set
+         smaller, in the room it has: never clipped.  */
+      cairo_text_extents_t te;
+      cairo_save (fig->cr);
+      cairo_select_font_face (fig->cr, "sans-serif",
+                              CAIRO_FONT_SLANT_NORMAL, line == 0
+                              ? CAIRO_FONT_WEIGHT_BOLD
+                              : CAIRO_FONT_WEIGHT_NORMAL);
+      cairo_set_font_size (fig->cr, size);
+      cairo_text_extents (fig->cr, s, &te);
+      cairo_restore (fig->cr);
+      double room = fig->width - 2 * fig->font;
+      double fit = te.x_advance > room ? size * room / te.x_advance : size;
+      plot_text (fig, s, fig->width / 2, y, 0.5, 0, fit, 0, line == 0);
       y += 1.3 * size;
       free (s);
       p += n + (p[n] == '\n');
