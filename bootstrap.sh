@@ -3,7 +3,8 @@
 # then generate the configure script.  Run from the top of the source tree.
 set -e
 
-PACKAGES="build-essential libgmp-dev libmpfr-dev check autoconf automake libtool pkg-config python3"
+PACKAGES="build-essential libgmp-dev libmpfr-dev check autoconf automake libtool pkg-config
+  python3 libcairo2-dev librsvg2-bin"
 
 missing=
 for p in $PACKAGES; do

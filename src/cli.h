@@ -75,6 +75,12 @@ typedef struct
   int progress;                 /* 1 --progress, -1 --no-progress */
   unsigned threads;             /* --threads of the grids, 0: the
                                    processors available */
+  const char *levels;           /* --levels of plot heatmap, NULL: the
+                                   default */
+  const char *compare;          /* --compare RULES of plot heatmap */
+  ro_rules_t compare_rules;     /* the rules --compare gives */
+  int palette;                  /* --palette: a plot_palette_t */
+  unsigned width, height;       /* --width, --height of plot, 0: default */
 } cli_opts_t;
 
 /* The choice among the N CHOICES nearest WORD (a slip or two of the
@@ -332,6 +338,12 @@ void cli_capture_messages (char *buf, size_t size);
 int cmd_verify (const cli_opts_t *opts, int argc, char **argv);
 int cmd_verify_float (const cli_opts_t *opts, int argc, char **argv);
 int cmd_policy (const cli_opts_t *opts, int argc, char **argv);
+
+/* T = the unit in the last place of a double near the positive Q (as
+   verify --float measures errors in ULPs); cmd_float.c.  */
+void cli_ulp_of (mpq_t t, const mpq_t q);
+
+int cmd_plot (const cli_opts_t *opts, int argc, char **argv);
 
 /* Open /dev/null on whichever of descriptors 0, 1 and 2 are closed,
    the wrong way round, so that reading or writing them still fails

@@ -143,7 +143,7 @@ parse_operands (const cli_opts_t *o, int argc, char **argv,
     {
       static const char *const subs[] = {
         "round", "game", "binomial", "chain", "needed", "table", "verify",
-        "policy", "help"
+        "policy", "plot", "batch", "help"
       };
       const char *near = cli_suggest (argv[0], subs, sizeof subs
                                       / sizeof subs[0]);
@@ -152,8 +152,8 @@ parse_operands (const cli_opts_t *o, int argc, char **argv,
                                 "'%s'?", argv[0], near);
       return cli_usage_error ("unknown subcommand '%s' (the subcommands are "
                               "round, game, binomial, chain, needed, table, "
-                              "verify and policy; a battle takes two "
-                              "numbers, A D)", argv[0]);
+                              "verify, policy, plot and batch; a battle "
+                              "takes two numbers, A D)", argv[0]);
     }
   return cli_parse_battle (o, argc, argv, a, d);
 }

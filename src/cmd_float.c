@@ -57,8 +57,8 @@ fail_count (failures_t *fl, unsigned long a, unsigned long d)
 /* T = the unit in the last place of a double near the positive Q:
    2^(e - 52) for 2^e <= Q < 2^(e+1), and never below 2^-1074 (the
    subnormals' spacing).  */
-static void
-ulp_of (mpq_t t, const mpq_t q)
+void
+cli_ulp_of (mpq_t t, const mpq_t q)
 {
   long e = (long) mpz_sizeinbase (mpq_numref (q), 2)
     - (long) mpz_sizeinbase (mpq_denref (q), 2);
@@ -107,7 +107,7 @@ compare_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
     {
       mpq_div (f->t, f->err, win);
       cli_worst_update (&f->rel, f->t, a, d, 0);
-      ulp_of (f->t, win);
+      cli_ulp_of (f->t, win);
       mpq_div (f->t, f->err, f->t);
       cli_worst_update (&f->ulps, f->t, a, d, 0);
       if (x == 0)

@@ -184,6 +184,44 @@ static const help_t helps[] = {
    "Examples:\n"
    "  riskodds policy 6 4              where the best choices lie\n"
    "  riskodds policy --defender wieringa --format csv 10 10\n"},
+  {"plot",
+   "Usage: riskodds plot KIND [OPTION]... [A D] -o FILE\n"
+   "A figure in FILE, its format from the extension: .svg, .pdf or .png\n"
+   "(case ignored).  KIND is one of:\n"
+   "  heatmap  P(win) over --attackers x --defenders (default 1..30) on a\n"
+   "           perceptually uniform colour scale, with a colour bar and\n"
+   "           contours at --levels, labelled\n"
+   "  dist     how the battle A D ends (operands A D): the ends' bars in\n"
+   "           --dist's order, the cumulative curve, P(win) in the title\n"
+   "  policy   the share of the attack rolls the defender (optimal unless\n"
+   "           --defender says otherwise) answers with fewer dice than he\n"
+   "           may, over the grid (default 1..20); dots where the\n"
+   "           (optimal) attacker rolls fewer dice\n"
+   "  float    the error of P(win) in double precision against the exact\n"
+   "           value, in ULPs on a log scale, as verify --float measures\n"
+   "           it (default grid 1..100)\n"
+   "\n"
+   "Its own options:\n"
+   "      --attackers=LO..HI, --defenders=LO..HI  the grid\n"
+   "      --levels=L,...   heatmap: the contours (default 0.5,0.8,0.9;\n"
+   "                         --levels= draws none)\n"
+   "      --compare='OPTIONS'  heatmap: P(win) under the rule options and\n"
+   "                         dice policies OPTIONS minus P(win) under the\n"
+   "                         others, on a diverging scale\n"
+   "      --palette=P      'viridis' (default) or 'grey'\n"
+   "      --width=N, --height=N  the size: pixels (PNG) or points (SVG,\n"
+   "                         PDF); default 640 x 480\n"
+   "\n"
+   "Numbers in a figure are the correctly rounded decimals riskodds\n"
+   "prints.  A build without cairo (libcairo2-dev) cannot plot.\n"
+   "\n"
+   "Examples:\n"
+   "  riskodds plot heatmap -o odds.svg\n"
+   "  riskodds plot heatmap --compare '--defend-bonus 1' -o hero.png\n"
+   "  riskodds plot heatmap --levels 0.25,0.5,0.75 --count attackers -o odds.pdf\n"
+   "  riskodds plot dist 10 5 -o end.pdf\n"
+   "  riskodds plot policy --defender wieringa -o wieringa.png\n"
+   "  riskodds plot float --attackers 1..60 --defenders 1..60 -o float.svg\n"},
 };
 
 static const char common[] =
@@ -214,6 +252,7 @@ cli_help (const char *sub)
         return CLI_EXIT_OK;
       }
   return cli_usage_error ("no help for '%s': the subcommands are round, game, "
-                          "binomial, chain, needed, table, verify and policy",
+                          "binomial, chain, needed, table, verify, policy "
+                          "and plot",
                           sub);
 }

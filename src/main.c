@@ -42,7 +42,12 @@ enum
   OPT_PLACES,
   OPT_PROGRESS,
   OPT_NO_PROGRESS,
-  OPT_THREADS
+  OPT_THREADS,
+  OPT_LEVELS,
+  OPT_COMPARE,
+  OPT_PALETTE,
+  OPT_WIDTH,
+  OPT_HEIGHT
 };
 
 static const struct option long_options[] = {
@@ -80,6 +85,11 @@ static const struct option long_options[] = {
   {"float", no_argument, NULL, OPT_FLOAT},
   {"progress", no_argument, NULL, OPT_PROGRESS},
   {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+  {"levels", required_argument, NULL, OPT_LEVELS},
+  {"compare", required_argument, NULL, OPT_COMPARE},
+  {"palette", required_argument, NULL, OPT_PALETTE},
+  {"width", required_argument, NULL, OPT_WIDTH},
+  {"height", required_argument, NULL, OPT_HEIGHT},
   {"help", no_argument, NULL, 'h'},
   {"version", no_argument, NULL, 'V'},
   {NULL, 0, NULL, 0}
@@ -101,10 +111,11 @@ Usage: %s [OPTION]... A D\n\
   or:  %s verify [OPTION]... FILE...\n\
   or:  %s verify --float [OPTION]...\n\
   or:  %s policy [OPTION]... A D\n\
-  or:  %s batch [OPTION]... < QUESTIONS\n", PACKAGE_NAME,
+  or:  %s plot heatmap|dist|policy|float [OPTION]... [A D] -o FILE\n\
+  or:  %s batch [OPTION]... < QUESTIONS\n",
           PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
           PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
-          PACKAGE_NAME, PACKAGE_NAME);
+          PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME);
   fputs ("\
 Compute exactly the odds of a Risk dice battle: the probability that A\n\
 attacking armies conquer a territory held by D armies, as a reduced\n\
@@ -137,6 +148,11 @@ Subcommands:\n\
             rolls the defender answers with fewer, where that departs\n\
             from Wieringa's rules, and P(win) under each pair of\n\
             policies (by default both sides optimal)\n\
+  plot      a figure in -o FILE (.svg, .pdf or .png): 'heatmap', P(win)\n\
+            over --attackers x --defenders with contours; 'dist', how\n\
+            the battle A D ends; 'policy', where the defender (optimal,\n\
+            or --defender wieringa) rolls fewer dice; 'float', the error\n\
+            of double precision in ULPs\n\
   batch     answer many questions in one process: one a line on\n\
             standard input (A D, or a subcommand line, each with its own\n\
             options), a CSV row each, or JSON Lines with --format json\n\
@@ -245,6 +261,17 @@ Options:\n\
                          left on standard error, a line redrawn in\n\
                          place (by default only when it is a terminal)\n\
       --no-progress    never show it\n\
+      --levels=L,...   plot heatmap: the contours, at these P(win)\n\
+                         (default 0.5,0.8,0.9; with --compare, changes\n\
+                         of P(win), none by default)\n\
+      --compare='OPTIONS'  plot heatmap: P(win) under the rules and dice\n\
+                         policies OPTIONS (such as '--defend-bonus 1')\n\
+                         minus P(win) under the others, on a diverging\n\
+                         scale: what a house rule does to the odds\n\
+      --palette=P      plot: the colour scale, 'viridis' (default) or\n\
+                         'grey' (for print)\n\
+      --width=N, --height=N  plot: the figure's size in pixels (PNG) or\n\
+                         points (SVG, PDF); default 640 x 480\n\
   -h, --help           display this help and exit\n\
   -V, --version        display version information and exit\n\
 \n\
@@ -276,6 +303,8 @@ Examples:\n\
   riskodds --defender optimal 10 10\n\
                                    a defender who picks his dice well\n\
   riskodds policy 6 4              where the best choices lie\n\
+  riskodds plot heatmap --attackers 1..40 --defenders 1..40 -o odds.png\n\
+                                   P(win) as a picture\n\
 \n\
 Exit status: 0 on success; 1 when verify finds a value that disagrees;\n\
 2 for a usage error, invalid input (verify: FILE:LINE:COLUMN), a battle\n\
@@ -445,6 +474,19 @@ parse_rule_option (ro_rules_t *r, int c, const char *arg)
     default:
       return parse_ties (&r->ties, arg);
     }
+}
+
+static int
+parse_palette (int *palette, const char *arg)
+{
+  if (strcmp (arg, "viridis") == 0)
+    *palette = 0;
+  else if (strcmp (arg, "grey") == 0 || strcmp (arg, "gray") == 0)
+    *palette = 1;
+  else
+    return cli_usage_error ("invalid --palette '%s' (expected 'viridis' or "
+                            "'grey')", arg);
+  return CLI_EXIT_OK;
 }
 
 static int
@@ -677,6 +719,15 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
         rc = parse_unsigned (&opts->threads, optarg, "threads", 1,
                              RO_THREADS_MAX);
         break;
+      case OPT_LEVELS: opts->levels = optarg; break;
+      case OPT_COMPARE: opts->compare = optarg; break;
+      case OPT_PALETTE: rc = parse_palette (&opts->palette, optarg); break;
+      case OPT_WIDTH:
+        rc = parse_unsigned (&opts->width, optarg, "width", 100, 20000);
+        break;
+      case OPT_HEIGHT:
+        rc = parse_unsigned (&opts->height, optarg, "height", 100, 20000);
+        break;
       case OPT_STOP:
         rc = cli_parse_armies (&opts->rules.stop, optarg, "--stop");
         break;
@@ -702,6 +753,55 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
       && cli_format_of_file (opts->output, &opts->format,
                              &opts->format_ext) == 0)
     opts->format_ext = NULL;
+  return rc;
+}
+
+/* --compare 'OPTIONS': the rule options and dice policies of the second
+   rule set of plot heatmap, parsed by getopt_long as the command line
+   is (after it, so that its state can be reset), over the first rule
+   set.  */
+static int
+parse_compare (cli_opts_t *opts)
+{
+  char *copy = strdup (opts->compare);
+  char *av[64];
+  int ac = 0, rc = CLI_EXIT_OK, c, saved = optind;
+  if (copy == NULL)
+    return cli_error ("out of memory");
+  av[ac++] = (char *) "--compare";
+  for (char *t = strtok (copy, " \t\n"); t; t = strtok (NULL, " \t\n"))
+    if (ac < 63)
+      av[ac++] = t;
+  av[ac] = NULL;
+  cli_opts_t second = *opts;
+  optind = 0;
+  while (rc == CLI_EXIT_OK
+         && (c = getopt_long (ac, av, short_options, long_options, NULL))
+         != -1)
+    switch (c)
+      {
+      case OPT_SIDES: case OPT_ATTACK_SIDES: case OPT_DEFEND_SIDES:
+      case OPT_ATTACK_DICE: case OPT_DEFEND_DICE:
+      case OPT_ATTACK_BONUS: case OPT_DEFEND_BONUS: case OPT_TIES:
+        rc = parse_rule_option (&second.rules, c, optarg);
+        break;
+      case OPT_DEFENDER: rc = parse_defender (&second, optarg); break;
+      case OPT_ATTACKER: rc = parse_attacker (&second, optarg); break;
+      case ':':
+        rc = cli_usage_error ("--compare: option '%s' requires an argument",
+                              av[optind - 1]);
+        break;
+      default:
+        rc = cli_usage_error ("--compare '%s': only the rule options and "
+                              "the dice policies (--defender, --attacker) "
+                              "may differ", opts->compare);
+      }
+  if (rc == CLI_EXIT_OK && (optind < ac || ac == 1))
+    rc = cli_usage_error ("--compare '%s': expected rule options, such as "
+                          "'--defend-bonus 1'", opts->compare);
+  opts->compare_rules = second.rules;
+  optind = saved;
+  free (copy);
   return rc;
 }
 
@@ -775,6 +875,14 @@ check_applicable (const cli_opts_t *o, const char *sub)
   int binomial = strcmp (sub, "binomial") == 0;
   int table = strcmp (sub, "table") == 0;
   int verify = strcmp (sub, "verify") == 0;
+  int plot = strcmp (sub, "plot") == 0;
+  if ((o->levels || o->compare || o->palette || o->width || o->height)
+      && !plot)
+    return cli_usage_error ("--levels, --compare, --palette, --width and "
+                            "--height apply only to 'plot'");
+  if (plot && o->format_given)
+    return cli_usage_error ("plot takes its format from -o FILE's "
+                            "extension (.svg, .pdf or .png), not --format");
   if (o->game_value != NULL && !binomial)
     return cli_usage_error ("--game-value applies only to 'binomial'");
   if (o->target != NULL && strcmp (sub, "needed") != 0)
@@ -787,10 +895,10 @@ check_applicable (const cli_opts_t *o, const char *sub)
   if ((o->dist || (o->stats && !table)) && *sub != '\0')
     return cli_usage_error ("--dist applies only to a battle A D, --stats "
                             "to a battle and to 'table'");
-  if ((o->attackers || o->defenders) && !table
+  if ((o->attackers || o->defenders) && !table && !plot
       && !(verify && o->float_mode))
     return cli_usage_error ("--attackers and --defenders apply only to "
-                            "'table' and 'verify --float'");
+                            "'table', 'verify --float' and 'plot'");
   if (o->values && verify)
     return cli_usage_error ("--values does not apply to 'verify', which "
                             "prints the published numbers beside decimals");
@@ -840,7 +948,7 @@ static const struct
 } subcommands[] = {
   {"round", cmd_round}, {"game", cmd_game}, {"binomial", cmd_binomial},
   {"chain", cmd_chain}, {"needed", cmd_needed}, {"table", cmd_table},
-  {"verify", cmd_verify}, {"policy", cmd_policy}
+  {"verify", cmd_verify}, {"policy", cmd_policy}, {"plot", cmd_plot}
 };
 
 static int
@@ -877,7 +985,9 @@ batch_parse (cli_opts_t *opts, const cli_opts_t *base, int argc,
   *args = argv + optind;
   *sub = *nargs > 0 && isalpha ((unsigned char) (*args)[0][0])
     ? (*args)[0] : "";
-  if (strcmp (*sub, "batch") == 0 || strcmp (*sub, "help") == 0)
+  /* plot writes a figure to -o FILE, which is the batch's.  */
+  if (strcmp (*sub, "batch") == 0 || strcmp (*sub, "help") == 0
+      || strcmp (*sub, "plot") == 0)
     return cli_usage_error ("'%s' does not answer a line of a batch", *sub);
   return check_applicable (opts, *sub);
 }
@@ -922,6 +1032,8 @@ main (int argc, char **argv)
   int rc = check_negative_operands (argc, argv);
   if (rc == CLI_EXIT_OK)
     rc = parse_options (&opts, argc, argv, &done);
+  if (rc == CLI_EXIT_OK && !done && opts.compare)
+    rc = parse_compare (&opts);
   if (rc != CLI_EXIT_OK || done)
     return cli_output_finish (rc);
 

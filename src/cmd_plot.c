@@ -1,0 +1,893 @@
+/* cmd_plot.c -- riskodds plot KIND: figures of the odds */
+
+#include <config.h>
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "plot.h"
+
+#ifndef HAVE_CAIRO
+
+int
+cmd_plot (const cli_opts_t *o, int argc, char **argv)
+{
+  (void) o;
+  (void) argc;
+  (void) argv;
+  return cli_error ("this riskodds has no plotting: cairo was missing when "
+                    "it was configured (Debian: apt-get install "
+                    "libcairo2-dev, then ./configure and make again)");
+}
+
+#else /* HAVE_CAIRO */
+
+/* Every figure's numbers come from the library's exact or certified
+   values: P(win) over a grid from certified decimals of 17 significant
+   digits (ro_battle_grid_decimal; a double holds them), or, where the
+   dice depend on exact comparisons (the optimal policies), from the
+   exact grid.  A number written in a figure is the library's correctly
+   rounded decimal, as riskodds prints it.  */
+
+#define PLOT_DIGITS 17
+
+/* A grid of values, attackers along X (I = A - A_LO) and defenders along
+   Y (J = D - D_LO), V[J * NX + I].  */
+typedef struct
+{
+  unsigned long a[2], d[2];
+  size_t nx, ny;
+  double *v;
+} grid_t;
+
+static int
+grid_alloc (grid_t *g)
+{
+  g->nx = g->a[1] - g->a[0] + 1;
+  g->ny = g->d[1] - g->d[0] + 1;
+  if (g->nx > 100000 || g->ny > 100000 || g->nx * g->ny > 25000000)
+    return cli_usage_error ("a figure of %zu x %zu cells is too large to "
+                            "draw (at most 25 million cells)", g->nx,
+                            g->ny);
+  g->v = malloc (g->nx * g->ny * sizeof *g->v);
+  if (g->v == NULL)
+    return cli_error ("out of memory");
+  for (size_t k = 0; k < g->nx * g->ny; k++)
+    g->v[k] = NAN;
+  return CLI_EXIT_OK;
+}
+
+static double *
+grid_cell (const grid_t *g, unsigned long a, unsigned long d)
+{
+  return &g->v[(d - g->d[0]) * g->nx + (a - g->a[0])];
+}
+
+static int
+keep_decimal (void *data, unsigned long a, unsigned long d, const char *text)
+{
+  *grid_cell (data, a, d) = strtod (text, NULL);
+  return 0;
+}
+
+/* Called from several threads at once: each writes its own cells.  */
+static int
+keep_exact (void *data, unsigned long a, unsigned long d, const mpq_t win)
+{
+  *grid_cell (data, a, d) = mpq_get_d (win);
+  return 0;
+}
+
+/* P(win) of every cell of G under RULES.  */
+static int
+grid_win (const cli_opts_t *o, const ro_rules_t *rules, grid_t *g)
+{
+  cli_opts_t ro = *o;
+  ro.rules = *rules;
+  static const ro_decimal_t fmt = { RO_DECIMAL_DIGITS, PLOT_DIGITS, 1 };
+  int rc;
+  if (ro_interval_applies (rules))
+    {
+      rc = cli_check_decimal_memory (&ro, g->a[1], g->d[1], &fmt);
+      if (rc != CLI_EXIT_OK)
+        return rc;
+      rc = ro_battle_grid_decimal (rules, g->a[0], g->a[1], g->d[0],
+                                   g->d[1], &fmt, keep_decimal, g, NULL);
+    }
+  else
+    {
+      rc = cli_check_grid_memory (&ro, g->a[1], g->d[1]);
+      if (rc != CLI_EXIT_OK)
+        return rc;
+      rc = ro_battle_grid_threads (rules, g->a[0], g->a[1], g->d[0],
+                                   g->d[1], o->threads, keep_exact, NULL, g);
+    }
+  if (rc != RO_OK)
+    return cli_error ("%s", ro_strerror (rc));
+  return CLI_EXIT_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Words                                                              */
+
+/* The rules in a short phrase for a title: what differs from the
+   standard game, and how A counts.  Newly allocated.  */
+static char *
+rules_phrase_count (const ro_rules_t *r, int count)
+{
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream (&buf, &len);
+  if (m == NULL)
+    return NULL;
+  const char *sep = "";
+  if (r->attack_sides != 6 || r->defend_sides != 6)
+    {
+      if (r->attack_sides == r->defend_sides)
+        fprintf (m, "d%u dice", r->attack_sides);
+      else
+        fprintf (m, "d%u against d%u", r->attack_sides, r->defend_sides);
+      sep = ", ";
+    }
+  if (r->attack_dice != 3 || r->defend_dice != 2)
+    {
+      fprintf (m, "%sup to %u attack and %u defence dice", sep,
+               r->attack_dice, r->defend_dice);
+      sep = ", ";
+    }
+  if (r->attack_bonus != 0)
+    {
+      fprintf (m, "%sattacker's highest die %+d", sep, r->attack_bonus);
+      sep = ", ";
+    }
+  if (r->defend_bonus != 0)
+    {
+      fprintf (m, "%sdefender's highest die %+d", sep, r->defend_bonus);
+      sep = ", ";
+    }
+  if (r->ties == RO_TIES_ATTACKER)
+    {
+      fprintf (m, "%sties to the attacker", sep);
+      sep = ", ";
+    }
+  if (r->defender != RO_DEFENDER_MAX)
+    {
+      fprintf (m, "%sdefender %s", sep, cli_defender_name (r->defender));
+      sep = ", ";
+    }
+  if (r->attacker != RO_ATTACKER_MAX)
+    {
+      fprintf (m, "%sattacker %s", sep, cli_attacker_name (r->attacker));
+      sep = ", ";
+    }
+  if (r->stop != 0)
+    {
+      fprintf (m, "%sstop at %lu", sep, r->stop);
+      sep = ", ";
+    }
+  if (r->goal != 0)
+    {
+      fprintf (m, "%sgoal %lu", sep, r->goal);
+      sep = ", ";
+    }
+  if (*sep == '\0')
+    fputs ("standard rules", m);
+  if (count)
+    fprintf (m, "; A counts %s", r->count == RO_COUNT_TERRITORY
+             ? "the territory's armies" : "the fighting armies");
+  if (fclose (m) != 0)
+    {
+      free (buf);
+      return NULL;
+    }
+  return buf;
+}
+
+static char *
+rules_phrase (const ro_rules_t *r)
+{
+  return rules_phrase_count (r, 1);
+}
+
+/* A title of lines built with printf; newly allocated.  */
+static char *
+make_title (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2)));
+
+static char *
+make_title (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  int n = vsnprintf (NULL, 0, fmt, ap);
+  va_end (ap);
+  char *s = n < 0 ? NULL : malloc ((size_t) n + 1);
+  if (s != NULL)
+    {
+      va_start (ap, fmt);
+      vsnprintf (s, (size_t) n + 1, fmt, ap);
+      va_end (ap);
+    }
+  return s;
+}
+
+/* ------------------------------------------------------------------ */
+/* Options                                                            */
+
+/* The levels of --levels (by default 0.5, 0.8 and 0.9): numbers strictly
+   between LO and HI, their text kept as the contours' labels.  */
+typedef struct
+{
+  size_t n;
+  double v[32];
+  char *label[32];
+} levels_t;
+
+static void
+levels_clear (levels_t *l)
+{
+  for (size_t k = 0; k < l->n; k++)
+    free (l->label[k]);
+  l->n = 0;
+}
+
+static int
+parse_levels (levels_t *l, const char *arg, double lo, double hi)
+{
+  l->n = 0;
+  if (arg == NULL)
+    return CLI_EXIT_OK;
+  const char *p = arg;
+  while (*p)
+    {
+      size_t n = strcspn (p, ",");
+      char *s = strndup (p, n), *end;
+      if (s == NULL)
+        return cli_error ("out of memory");
+      double v = strtod (s, &end);
+      if (n == 0 || *end != '\0' || !(v > lo && v < hi) || l->n == 32)
+        {
+          int rc = cli_usage_error ("invalid --levels '%s' (expected up to "
+                                    "32 numbers between %g and %g, "
+                                    "separated by commas)", arg, lo, hi);
+          free (s);
+          levels_clear (l);
+          return rc;
+        }
+      l->v[l->n] = v;
+      l->label[l->n++] = s;
+      p += n + (p[n] == ',');
+    }
+  return CLI_EXIT_OK;
+}
+
+/* The figure's page: -o FILE's format, --width and --height.  */
+static int
+figure_open (plot_fig_t *fig, const cli_opts_t *o)
+{
+  plot_format_t format;
+  if (o->output == NULL || strcmp (o->output, "-") == 0)
+    return cli_usage_error ("plot writes a file: give -o FILE ending in "
+                            ".svg, .pdf or .png");
+  if (plot_format_of_file (o->output, &format) != 0)
+    return cli_usage_error ("-o %s: plot writes .svg, .pdf or .png (the "
+                            "extension names the format)", o->output);
+  double w = o->width ? o->width : 640, h = o->height ? o->height : 480;
+  if (plot_open (fig, format, w, h) != 0)
+    return cli_error ("cairo cannot start a figure of %g x %g", w, h);
+  return CLI_EXIT_OK;
+}
+
+static int
+figure_close (plot_fig_t *fig, const char *area)
+{
+  if (plot_close (fig, area) != 0)
+    return cli_error ("cairo failed to draw the figure");
+  return CLI_EXIT_OK;
+}
+
+/* The PNG's "riskodds plot area" text: the rectangle of the cells in
+   pixels and the values along its sides, for the tests to find cells.  */
+static char *
+area_text (const plot_area_t *a)
+{
+  return make_title ("%.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g",
+                     a->x0, a->y0, a->x1, a->y1, a->ux0, a->ux1, a->uy0,
+                     a->uy1);
+}
+
+/* The cells of a grid in its area, X and Y ranges in cells.  */
+static void
+grid_area (plot_area_t *a, const grid_t *g)
+{
+  a->ux0 = (double) g->a[0] - 0.5;
+  a->ux1 = (double) g->a[1] + 0.5;
+  a->uy0 = (double) g->d[0] - 0.5;
+  a->uy1 = (double) g->d[1] + 0.5;
+}
+
+static plot_rgb_t
+scale_palette (void *data, double v)
+{
+  return plot_palette_color (*(const plot_palette_t *) data, v);
+}
+
+/* A palette over [LO, HI] (the exponents of a log scale).  */
+typedef struct
+{
+  plot_palette_t palette;
+  double lo, hi;
+} log_scale_t;
+
+static plot_rgb_t
+scale_log (void *data, double v)
+{
+  const log_scale_t *l = data;
+  return plot_palette_color (l->palette, (v - l->lo) / (l->hi - l->lo));
+}
+
+/* The diverging scale over [-MAX, MAX].  */
+static plot_rgb_t
+scale_diverging (void *data, double v)
+{
+  return plot_diverging_color (v / *(const double *) data);
+}
+
+/* A grid figure: cells coloured by SCALE, contours, axes, the colour
+   bar from BLO to BHI (LOG: exponents) titled BAR_TITLE, and MARKS on
+   it; then hook DECORATE, for the marks of a kind.  */
+typedef struct
+{
+  const char *title, *bar_title;
+  plot_scale_fn scale;
+  void *data;
+  double blo, bhi;
+  int log;
+  const levels_t *levels;
+  void (*decorate) (plot_fig_t *, const plot_area_t *, void *);
+  void *decorate_data;
+} grid_figure_t;
+
+static int
+draw_grid_figure (const cli_opts_t *o, const grid_t *g,
+                  const grid_figure_t *gf)
+{
+  plot_fig_t fig;
+  plot_area_t a, bar;
+  int rc = figure_open (&fig, o);
+  if (rc != CLI_EXIT_OK)
+    return rc;
+  fig.title = strdup (gf->title);
+  int lines = 1;
+  for (const char *p = gf->title; *p; p++)
+    lines += *p == '\n';
+  plot_layout (&fig, &a, &bar, lines);
+  grid_area (&a, g);
+  plot_cells (&fig, &a, g->v, g->nx, g->ny, gf->scale, gf->data);
+  size_t nl = gf->levels ? gf->levels->n : 0;
+  if (nl > 0 && plot_contours (&fig, &a, g->v, g->nx, g->ny, gf->levels->v,
+                               gf->levels->label, nl) != 0)
+    rc = cli_error ("out of memory");
+  if (gf->decorate)
+    gf->decorate (&fig, &a, gf->decorate_data);
+  plot_axes (&fig, &a, 1, 1, o->rules.count == RO_COUNT_TERRITORY
+             ? "A, attacking armies (the territory's)"
+             : "A, attacking armies (fighting)", "D, defending armies");
+  bar.uy0 = gf->blo;
+  bar.uy1 = gf->bhi;
+  plot_colorbar (&fig, &bar, gf->scale, gf->data, gf->log, gf->bar_title,
+                 nl ? gf->levels->v : NULL, nl);
+  plot_title (&fig, gf->title);
+  char *area = area_text (&a);
+  int rc2 = figure_close (&fig, area);
+  free (area);
+  return rc != CLI_EXIT_OK ? rc : rc2;
+}
+
+/* ------------------------------------------------------------------ */
+/* heatmap                                                            */
+
+static int
+plot_heatmap (const cli_opts_t *o, grid_t *g)
+{
+  levels_t levels = { 0 };
+  plot_palette_t palette = (plot_palette_t) o->palette;
+  int compare = o->compare != NULL;
+  int rc = compare ? parse_levels (&levels, o->levels, -1, 1)
+    : parse_levels (&levels, o->levels ? o->levels : "0.5,0.8,0.9", 0, 1);
+  if (rc == CLI_EXIT_OK)
+    rc = grid_win (o, &o->rules, g);
+  double max = 0;
+  grid_t h = *g;
+  h.v = NULL;
+  if (rc == CLI_EXIT_OK && compare)
+    {
+      rc = grid_alloc (&h);
+      if (rc == CLI_EXIT_OK)
+        rc = grid_win (o, &o->compare_rules, &h);
+      for (size_t k = 0; rc == CLI_EXIT_OK && k < g->nx * g->ny; k++)
+        {
+          g->v[k] = h.v[k] - g->v[k];
+          max = fmax (max, fabs (g->v[k]));
+        }
+      /* A bar that ends on a round number: the next 1, 2 or 5.  */
+      double first, step;
+      plot_ticks (0, max > 0 ? max : 0.01, 1, 0, &first, &step);
+      max = step;
+    }
+  char *phrase = rules_phrase_count (&o->rules, !compare);
+  char *phrase2 = compare ? rules_phrase_count (&o->compare_rules, 0)
+    : NULL;
+  char *title = NULL;
+  if (rc == CLI_EXIT_OK && phrase && (!compare || phrase2))
+    title = compare
+      ? make_title ("What a change of rules does to P(attacker conquers)\n"
+                    "P(win) with %s\nminus P(win) with %s; A counts %s",
+                    phrase2, phrase, o->rules.count == RO_COUNT_TERRITORY
+                    ? "the territory's armies" : "the fighting armies")
+      : make_title ("P(attacker conquers territory)\n%s", phrase);
+  if (rc == CLI_EXIT_OK && title == NULL)
+    rc = cli_error ("out of memory");
+  if (rc == CLI_EXIT_OK)
+    {
+      grid_figure_t gf = {
+        title, compare ? "change in P(win)" : "P(win)",
+        compare ? scale_diverging : scale_palette,
+        compare ? (void *) &max : (void *) &palette,
+        compare ? -max : 0, compare ? max : 1, 0, &levels, NULL, NULL
+      };
+      rc = draw_grid_figure (o, g, &gf);
+    }
+  free (title);
+  free (phrase);
+  free (phrase2);
+  free (h.v);
+  levels_clear (&levels);
+  return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* policy                                                             */
+
+typedef struct
+{
+  const grid_t *g;
+  unsigned char *fewer;         /* the attacker rolls fewer dice */
+} policy_marks_t;
+
+/* A white dot with a dark rim where the attacker rolls fewer dice than
+   he may.  */
+static void
+mark_attacker (plot_fig_t *fig, const plot_area_t *a, void *data)
+{
+  policy_marks_t *m = data;
+  const grid_t *g = m->g;
+  cairo_t *cr = fig->cr;
+  double cw = fabs (plot_x (a, 1) - plot_x (a, 0));
+  double ch = fabs (plot_y (a, 1) - plot_y (a, 0));
+  double r = fmax (1, 0.22 * fmin (cw, ch));
+  for (size_t j = 0; j < g->ny; j++)
+    for (size_t i = 0; i < g->nx; i++)
+      if (m->fewer[j * g->nx + i])
+        {
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, plot_x (a, (double) (g->a[0] + i)),
+                     plot_y (a, (double) (g->d[0] + j)), r, 0, 2 * M_PI);
+        }
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_set_line_width (cr, fmax (0.5, r / 4));
+  cairo_stroke (cr);
+}
+
+/* The share of the attack rolls in state (A, D) that the defender
+   answers with fewer dice than he may (NaN when he has no choice), and
+   whether the attacker rolls fewer dice than he may.  */
+static int
+policy_cell (const ro_plan_t *plan, ro_rolls_t rolls[][RO_DICE_MAX + 1],
+             unsigned long a, unsigned long d, double *share, int *fewer)
+{
+  ro_choice_t c;
+  *share = NAN;
+  *fewer = 0;
+  int rc = ro_plan_choice (&c, plan, a, d);
+  if (rc != RO_OK || c.attack_dice == 0)
+    return rc;
+  *fewer = c.attack_dice < c.most_attack_dice;
+  if (c.most_defend_dice < 2)
+    return RO_OK;
+  ro_rolls_t *r = &rolls[c.attack_dice][c.most_defend_dice];
+  if (r->n == 0)
+    {
+      rc = ro_rolls (r, &plan->rules, c.attack_dice, c.most_defend_dice);
+      if (rc != RO_OK)
+        return rc;
+    }
+  double all = 0, less = 0;
+  for (size_t i = 0; i < r->n; i++)
+    {
+      all += (double) r->weight[i];
+      if (ro_plan_defend_dice (plan, a, d, i) < c.most_defend_dice)
+        less += (double) r->weight[i];
+    }
+  *share = less / all;
+  return RO_OK;
+}
+
+static int
+plot_policy (const cli_opts_t *o, grid_t *g)
+{
+  ro_rules_t rules = o->rules;
+  if (!(o->policy_given & 1))
+    rules.defender = RO_DEFENDER_OPTIMAL;
+  if (!(o->policy_given & 2))
+    rules.attacker = RO_ATTACKER_OPTIMAL;
+  if (rules.defender == RO_DEFENDER_WIERINGA_ROLLED)
+    return cli_usage_error ("plot policy shows one answer per attack roll "
+                            "class; --defender wieringa-rolled answers by "
+                            "the order of the dice");
+  cli_opts_t ro = *o;
+  ro.rules = rules;
+  int rc = cli_check_plan_memory (&ro, g->a[1], g->d[1]);
+  if (rc != CLI_EXIT_OK)
+    return rc;
+  ro_plan_t plan;
+  ro_rolls_t rolls[RO_DICE_MAX + 1][RO_DICE_MAX + 1];
+  ro_plan_init (&plan);
+  for (unsigned i = 0; i <= RO_DICE_MAX; i++)
+    for (unsigned j = 0; j <= RO_DICE_MAX; j++)
+      ro_rolls_init (&rolls[i][j]);
+  policy_marks_t marks = { g, calloc (g->nx * g->ny, 1) };
+  if (marks.fewer == NULL)
+    rc = cli_error ("out of memory");
+  int lrc = rc == CLI_EXIT_OK ? ro_plan_solve (&plan, &rules, g->a[1],
+                                               g->d[1]) : RO_OK;
+  size_t nfewer = 0;
+  for (unsigned long d = g->d[0]; lrc == RO_OK && d <= g->d[1]; d++)
+    for (unsigned long a = g->a[0]; lrc == RO_OK && a <= g->a[1]; a++)
+      {
+        int f;
+        lrc = policy_cell (&plan, rolls, a, d, grid_cell (g, a, d), &f);
+        marks.fewer[(d - g->d[0]) * g->nx + (a - g->a[0])] = f;
+        nfewer += f;
+      }
+  if (rc == CLI_EXIT_OK && lrc != RO_OK)
+    rc = cli_error ("%s", ro_strerror (lrc));
+  char *phrase = rules_phrase (&rules), *title = NULL;
+  if (rc == CLI_EXIT_OK && phrase)
+    title = make_title ("Where the defender rolls fewer dice than he may\n"
+                        "%s\ngrey: no choice%s", phrase, nfewer
+                        ? "; dots: the attacker rolls fewer dice than he may"
+                        : " (one defender, or no attack)");
+  if (rc == CLI_EXIT_OK && title == NULL)
+    rc = cli_error ("out of memory");
+  if (rc == CLI_EXIT_OK)
+    {
+      plot_palette_t palette = (plot_palette_t) o->palette;
+      grid_figure_t gf = {
+        title, "share of the attack rolls", scale_palette, &palette,
+        0, 1, 0, NULL, mark_attacker, &marks
+      };
+      rc = draw_grid_figure (o, g, &gf);
+    }
+  free (title);
+  free (phrase);
+  free (marks.fewer);
+  ro_plan_clear (&plan);
+  for (unsigned i = 0; i <= RO_DICE_MAX; i++)
+    for (unsigned j = 0; j <= RO_DICE_MAX; j++)
+      ro_rolls_clear (&rolls[i][j]);
+  return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* float                                                              */
+
+typedef struct
+{
+  grid_t *g;
+  double *twin;                 /* the doubles, as the grid's cells */
+  mpq_t x, err, ulp;
+  cli_worst_t worst;
+} float_t_;
+
+static int
+keep_twin (void *data, unsigned long a, unsigned long d, double win)
+{
+  float_t_ *f = data;
+  grid_t *g = f->g;
+  f->twin[(d - g->d[0]) * g->nx + (a - g->a[0])] = win;
+  return 0;
+}
+
+/* A cell's error in ULPs, as verify --float measures it, exactly; the
+   cell keeps its log10 (-inf when the double is exact).  */
+static int
+twin_error (void *data, unsigned long a, unsigned long d, const mpq_t win)
+{
+  float_t_ *f = data;
+  grid_t *g = f->g;
+  double *cell = grid_cell (g, a, d);
+  if (mpq_sgn (win) == 0)
+    {
+      *cell = f->twin[cell - g->v] == 0 ? -INFINITY : INFINITY;
+      return 0;
+    }
+  mpq_set_d (f->x, f->twin[cell - g->v]);
+  mpq_sub (f->err, f->x, win);
+  mpq_abs (f->err, f->err);
+  cli_ulp_of (f->ulp, win);
+  mpq_div (f->err, f->err, f->ulp);
+  cli_worst_update (&f->worst, f->err, a, d, 0);
+  *cell = mpq_sgn (f->err) == 0 ? -INFINITY : log10 (mpq_get_d (f->err));
+  return 0;
+}
+
+static int
+plot_float (const cli_opts_t *o, grid_t *g)
+{
+  float_t_ f;
+  f.g = g;
+  f.twin = malloc (g->nx * g->ny * sizeof *f.twin);
+  if (f.twin == NULL)
+    return cli_error ("out of memory");
+  mpq_inits (f.x, f.err, f.ulp, (mpq_ptr) 0);
+  cli_worst_init (&f.worst);
+  int rc = cli_check_memory (o, g->a[1], g->d[1]);
+  int lrc = RO_OK;
+  if (rc == CLI_EXIT_OK)
+    lrc = ro_battle_grid_double (&o->rules, g->a[0], g->a[1], g->d[0],
+                                 g->d[1], keep_twin, &f);
+  if (rc == CLI_EXIT_OK && lrc == RO_OK)
+    lrc = ro_battle_grid (&o->rules, g->a[0], g->a[1], g->d[0], g->d[1],
+                          twin_error, &f);
+  if (rc == CLI_EXIT_OK && lrc != RO_OK)
+    rc = cli_error ("%s", lrc == RO_EINVAL ? "plot float measures the "
+                    "double recursion of the standard dice policies "
+                    "(--defender max, --attacker max)" : ro_strerror (lrc));
+  char *worst = NULL, *phrase = NULL, *title = NULL;
+  if (rc == CLI_EXIT_OK)
+    {
+      worst = f.worst.found ? cli_decimal (f.worst.size, 3) : strdup ("0");
+      phrase = rules_phrase (&o->rules);
+      if (worst && phrase)
+        title = f.worst.found && mpq_sgn (f.worst.size) > 0
+          ? make_title ("Error of P(win) in double precision, in ULPs\n"
+                        "largest %s at %lu v %lu; %s", worst, f.worst.a,
+                        f.worst.d, phrase)
+          : make_title ("Error of P(win) in double precision, in ULPs\n"
+                        "none; %s", phrase);
+      if (title == NULL)
+        rc = cli_error ("out of memory");
+    }
+  if (rc == CLI_EXIT_OK)
+    {
+      /* From 0.1 ULP (and the exact cells) up to the decade of the
+         largest error, at least 10 ULPs.  */
+      double hi = 1;
+      for (size_t k = 0; k < g->nx * g->ny; k++)
+        if (isfinite (g->v[k]))
+          hi = fmax (hi, ceil (g->v[k] - 1e-9));
+      for (size_t k = 0; k < g->nx * g->ny; k++)
+        g->v[k] = fmin (fmax (g->v[k], -1), hi);
+      log_scale_t ls = { (plot_palette_t) o->palette, -1, hi };
+      grid_figure_t gf = {
+        title, "error in ULPs (log scale)", scale_log, &ls,
+        -1, hi, 1, NULL, NULL, NULL
+      };
+      rc = draw_grid_figure (o, g, &gf);
+    }
+  free (worst);
+  free (phrase);
+  free (title);
+  free (f.twin);
+  mpq_clears (f.x, f.err, f.ulp, (mpq_ptr) 0);
+  cli_worst_clear (&f.worst);
+  return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* dist                                                               */
+
+/* The bars' colours: the attacker's wins and the defender's holds, two
+   far-apart colours of viridis.  */
+static const plot_rgb_t win_color = { 0.208, 0.718, 0.475 };
+static const plot_rgb_t hold_color = { 0.231, 0.322, 0.545 };
+
+/* The ends of DIST as bars in A (X: the ends in --dist's order, Y:
+   their probabilities), the cumulative sums as a line on the right
+   scale (0 to 1).  */
+static void
+draw_dist (plot_fig_t *fig, const plot_area_t *a, const ro_dist_t *dist)
+{
+  cairo_t *cr = fig->cr;
+  double f = fig->font, cum = 0, bw = 0.8;
+  char buf[32];
+  cairo_save (cr);
+  for (size_t k = 0; k < dist->n; k++)
+    {
+      const ro_outcome_t *e = &dist->outcome[k];
+      double p = mpq_get_d (e->p);
+      plot_rgb_t c = e->won ? win_color : hold_color;
+      cairo_set_source_rgb (cr, c.r, c.g, c.b);
+      double x0 = plot_x (a, (double) k - bw / 2);
+      double x1 = plot_x (a, (double) k + bw / 2);
+      cairo_rectangle (cr, x0, plot_y (a, p), x1 - x0,
+                       plot_y (a, 0) - plot_y (a, p));
+      cairo_fill (cr);
+    }
+  /* The cumulative curve on the right scale: Y from 0 to 1 over the
+     same height.  */
+  plot_area_t right = *a;
+  right.uy0 = 0;
+  right.uy1 = 1;
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_set_line_width (cr, fmax (1, f / 8));
+  for (size_t k = 0; k < dist->n; k++)
+    {
+      cum += mpq_get_d (dist->outcome[k].p);
+      double x = plot_x (a, (double) k), y = plot_y (&right, cum);
+      if (k == 0)
+        cairo_move_to (cr, x, y);
+      else
+        cairo_line_to (cr, x, y);
+    }
+  cairo_stroke (cr);
+  cum = 0;
+  for (size_t k = 0; k < dist->n; k++)
+    {
+      cum += mpq_get_d (dist->outcome[k].p);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, plot_x (a, (double) k), plot_y (&right, cum),
+                 fmax (1.5, f / 5), 0, 2 * M_PI);
+    }
+  cairo_fill (cr);
+  /* The right axis.  */
+  cairo_set_line_width (cr, fmax (0.8, f / 12));
+  for (int k = 0; k <= 5; k++)
+    {
+      double y = plot_y (&right, k / 5.0);
+      cairo_move_to (cr, a->x1, y);
+      cairo_line_to (cr, a->x1 + 0.4 * f, y);
+      snprintf (buf, sizeof buf, "%.1f", k / 5.0);
+      plot_text (fig, buf, a->x1 + 0.6 * f, y, 0, 0.5, f, 0, 0);
+    }
+  cairo_stroke (cr);
+  plot_text (fig, "cumulative (line)", a->x1 + 3.2 * f,
+             (a->y0 + a->y1) / 2, 0.5, 0, f, 1, 0);
+  /* Each bar's armies left, every STEP-th bar when they are many; the
+     two groups named below.  */
+  size_t step = (size_t) ceil ((double) dist->n * 2.2 * f
+                               / (a->x1 - a->x0));
+  size_t nwin = 0;
+  for (size_t k = 0; k < dist->n; k++)
+    nwin += dist->outcome[k].won != 0;
+  if (step < 1)
+    step = 1;
+  for (size_t k = 0; k < dist->n; k++)
+    {
+      const ro_outcome_t *e = &dist->outcome[k];
+      size_t rank = e->won ? k : k - nwin;
+      if (rank % step != 0)
+        continue;
+      double x = plot_x (a, (double) k);
+      cairo_move_to (cr, x, a->y1);
+      cairo_line_to (cr, x, a->y1 + 0.4 * f);
+      snprintf (buf, sizeof buf, "%lu", e->won ? e->attackers
+                : e->defenders);
+      plot_text (fig, buf, x, a->y1 + 0.6 * f, 0.5, 0, f, 0, 0);
+    }
+  cairo_stroke (cr);
+  if (nwin > 0)
+    plot_text (fig, "attacker conquers: his armies left",
+               plot_x (a, (double) (nwin - 1) / 2), a->y1 + 2 * f, 0.5, 0,
+               f, 0, 0);
+  if (nwin < dist->n)
+    plot_text (fig, "defender holds: his armies left",
+               plot_x (a, (double) (nwin + dist->n - 1) / 2),
+               a->y1 + 2 * f, 0.5, 0, f, 0, 0);
+  cairo_restore (cr);
+}
+
+static int
+plot_dist (const cli_opts_t *o, int argc, char **argv)
+{
+  unsigned long a, d;
+  int rc = cli_parse_battle (o, argc, argv, &a, &d);
+  if (rc == CLI_EXIT_OK)
+    rc = cli_check_battle_memory (o, a, d, 1);
+  if (rc != CLI_EXIT_OK)
+    return rc;
+  ro_dist_t dist;
+  ro_dist_init (&dist);
+  int lrc = ro_battle_dist_method (&dist, &o->rules, a, d, o->method);
+  if (lrc != RO_OK)
+    rc = cli_error ("%lu against %lu: %s", a, d, ro_strerror (lrc));
+  char *win = NULL, *phrase = NULL, *title = NULL;
+  if (rc == CLI_EXIT_OK)
+    {
+      win = cli_decimal (dist.win, 4);
+      phrase = rules_phrase (&o->rules);
+      if (win && phrase)
+        title = make_title ("How %lu against %lu ends: P(attacker "
+                            "conquers) = %s\n%s", a, d, win, phrase);
+      if (title == NULL)
+        rc = cli_error ("out of memory");
+    }
+  plot_fig_t fig;
+  if (rc == CLI_EXIT_OK)
+    rc = figure_open (&fig, o);
+  if (rc == CLI_EXIT_OK)
+    {
+      plot_area_t area;
+      fig.title = strdup (title);
+      plot_layout (&fig, &area, NULL, 2);
+      area.x1 -= 4 * fig.font;
+      area.y1 -= 1.2 * fig.font;
+      double pmax = 0, first, step;
+      for (size_t k = 0; k < dist.n; k++)
+        pmax = fmax (pmax, mpq_get_d (dist.outcome[k].p));
+      size_t nt = plot_ticks (0, pmax, 5, 0, &first, &step);
+      area.ux0 = -0.6;
+      area.ux1 = (double) dist.n - 0.4;
+      area.uy0 = 0;
+      area.uy1 = first + (double) (nt - 1) * step;
+      if (area.uy1 < pmax * 1.0001)
+        area.uy1 += step;
+      draw_dist (&fig, &area, &dist);
+      plot_axes (&fig, &area, -1, 0, NULL, "probability of the end (bars)");
+      plot_title (&fig, title);
+      char *at = area_text (&area);
+      rc = figure_close (&fig, at);
+      free (at);
+    }
+  free (win);
+  free (phrase);
+  free (title);
+  ro_dist_clear (&dist);
+  return rc;
+}
+
+/* ------------------------------------------------------------------ */
+
+int
+cmd_plot (const cli_opts_t *o, int argc, char **argv)
+{
+  if (argc < 1)
+    return cli_usage_error ("plot needs a kind: heatmap, dist, policy or "
+                            "float");
+  const char *kind = argv[0];
+  if (strcmp (kind, "heatmap") != 0 && strcmp (kind, "policy") != 0
+      && strcmp (kind, "float") != 0 && strcmp (kind, "dist") != 0)
+    return cli_usage_error ("invalid plot kind '%s' (expected heatmap, "
+                            "dist, policy or float)", kind);
+  if (o->compare && strcmp (kind, "heatmap") != 0)
+    return cli_usage_error ("--compare applies only to 'plot heatmap'");
+  if (o->levels && strcmp (kind, "heatmap") != 0)
+    return cli_usage_error ("--levels applies only to 'plot heatmap'");
+  if (strcmp (kind, "dist") == 0)
+    return plot_dist (o, argc - 1, argv + 1);
+  if (argc > 1)
+    return cli_usage_error ("plot %s takes no operands ('%s'); give the "
+                            "grid with --attackers and --defenders", kind,
+                            argv[1]);
+  grid_t g;
+  memset (&g, 0, sizeof g);
+  int rc = cli_parse_grid_ranges (o, g.a, g.d, strcmp (kind, "float") == 0
+                                  ? 100 : strcmp (kind, "policy") == 0
+                                  ? 20 : 30);
+  if (rc == CLI_EXIT_OK)
+    rc = grid_alloc (&g);
+  if (rc == CLI_EXIT_OK)
+    rc = strcmp (kind, "heatmap") == 0 ? plot_heatmap (o, &g)
+      : strcmp (kind, "policy") == 0 ? plot_policy (o, &g)
+      : plot_float (o, &g);
+  free (g.v);
+  return rc;
+}
+
+#endif /* HAVE_CAIRO */

@@ -1,0 +1,721 @@
+/* plot.c -- the drawing of riskodds plot: figures, axes, colour scales */
+
+#include <config.h>
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+
+#include "plot.h"
+
+/* ------------------------------------------------------------------ */
+/* Colour scales                                                      */
+
+static double
+clamp01 (double x)
+{
+  return x < 0 ? 0 : x > 1 ? 1 : x;
+}
+
+/* Viridis by the degree-6 polynomial fit of its 256 colours (Matt
+   Zucker's, public domain): within about 1/255 of matplotlib's table,
+   and no table to carry.  */
+static plot_rgb_t
+viridis (double t)
+{
+  static const double c[7][3] = {
+    {0.2777273272234177, 0.005407344544966578, 0.3340998053353061},
+    {0.1050930431085774, 1.404613529898575, 1.384590162594685},
+    {-0.3308618287255563, 0.214847559468213, 0.09509516302823659},
+    {-4.634230498983486, -5.799100973351585, -19.33244095627987},
+    {6.228269936347081, 14.17993336680509, 56.69055260068105},
+    {4.776384997670288, -13.74514537774601, -65.35303263337234},
+    {-5.435455855934631, 4.645852612178535, 26.3124352495832}
+  };
+  double x[3];
+  for (int k = 0; k < 3; k++)
+    {
+      double s = c[6][k];
+      for (int i = 5; i >= 0; i--)
+        s = c[i][k] + t * s;
+      x[k] = clamp01 (s);
+    }
+  return (plot_rgb_t) { x[0], x[1], x[2] };
+}
+
+/* sRGB of CIE lightness L* (0 to 100) on the grey axis.  */
+static double
+grey_of_lightness (double l)
+{
+  double y = l > 8 ? pow ((l + 16) / 116, 3) : l / 903.3;
+  return y <= 0.0031308 ? 12.92 * y : 1.055 * pow (y, 1 / 2.4) - 0.055;
+}
+
+plot_rgb_t
+plot_palette_color (plot_palette_t palette, double t)
+{
+  t = clamp01 (t);
+  if (palette == PLOT_PALETTE_GREY)
+    {
+      /* From L* 15 to 95: no pure black or white, which the frame and
+         the page are.  */
+      double g = grey_of_lightness (15 + 80 * t);
+      return (plot_rgb_t) { g, g, g };
+    }
+  return viridis (t);
+}
+
+plot_rgb_t
+plot_diverging_color (double t)
+{
+  /* ColorBrewer's RdBu ends (#2166ac, #b2182b) around #f7f7f7.  */
+  static const plot_rgb_t blue = { 33 / 255.0, 102 / 255.0, 172 / 255.0 };
+  static const plot_rgb_t white = { 247 / 255.0, 247 / 255.0, 247 / 255.0 };
+  static const plot_rgb_t red = { 178 / 255.0, 24 / 255.0, 43 / 255.0 };
+  t = t < -1 ? -1 : t > 1 ? 1 : t;
+  const plot_rgb_t *end = t < 0 ? &blue : &red;
+  double s = fabs (t);
+  return (plot_rgb_t) { white.r + s * (end->r - white.r),
+      white.g + s * (end->g - white.g), white.b + s * (end->b - white.b) };
+}
+
+/* ------------------------------------------------------------------ */
+/* Contours: marching squares                                         */
+
+typedef struct
+{
+  plot_segment_t *seg;
+  size_t n, size;
+  int failed;
+} segments_t;
+
+static void
+segment_add (segments_t *s, double x0, double y0, double x1, double y1)
+{
+  if (s->failed)
+    return;
+  if (s->n == s->size)
+    {
+      size_t size = s->size ? 2 * s->size : 64;
+      plot_segment_t *p = realloc (s->seg, size * sizeof *p);
+      if (p == NULL)
+        {
+          s->failed = 1;
+          return;
+        }
+      s->seg = p;
+      s->size = size;
+    }
+  s->seg[s->n++] = (plot_segment_t) { x0, y0, x1, y1 };
+}
+
+/* Where LEVEL falls between A (at 0) and B (at 1).  */
+static double
+cross (double a, double b, double level)
+{
+  return (level - a) / (b - a);
+}
+
+/* One square with corners V[0] at (I, J), V[1] at (I + 1, J), V[2] at
+   (I + 1, J + 1), V[3] at (I, J + 1).  A corner at LEVEL counts as
+   above it, so that a line never runs through a cell's centre twice.  */
+static void
+square (segments_t *s, const double v[4], double i, double j, double level)
+{
+  double px[4], py[4];          /* the crossing on each edge */
+  int up[4], n = 0, edge[4];
+  for (int k = 0; k < 4; k++)
+    up[k] = v[k] >= level;
+  /* Edges: 0 bottom (0-1), 1 right (1-2), 2 top (3-2), 3 left (0-3).  */
+  static const int ea[4] = { 0, 1, 3, 0 }, eb[4] = { 1, 2, 2, 3 };
+  for (int e = 0; e < 4; e++)
+    if (up[ea[e]] != up[eb[e]])
+      {
+        double f = cross (v[ea[e]], v[eb[e]], level);
+        static const double ax[4] = { 0, 1, 1, 0 }, ay[4] = { 0, 0, 1, 1 };
+        px[e] = i + ax[ea[e]] + f * (ax[eb[e]] - ax[ea[e]]);
+        py[e] = j + ay[ea[e]] + f * (ay[eb[e]] - ay[ea[e]]);
+        edge[n++] = e;
+      }
+  if (n == 2)
+    segment_add (s, px[edge[0]], py[edge[0]], px[edge[1]], py[edge[1]]);
+  else if (n == 4)
+    {
+      /* A saddle: the centre's value (the mean) tells which corners the
+         lines cut off.  */
+      int centre_up = (v[0] + v[1] + v[2] + v[3]) / 4 >= level;
+      if (centre_up == up[0])
+        {
+          segment_add (s, px[0], py[0], px[1], py[1]);
+          segment_add (s, px[2], py[2], px[3], py[3]);
+        }
+      else
+        {
+          segment_add (s, px[0], py[0], px[3], py[3]);
+          segment_add (s, px[1], py[1], px[2], py[2]);
+        }
+    }
+}
+
+int
+plot_contour (plot_segment_t **seg, size_t *n, const double *v, size_t nx,
+              size_t ny, double level)
+{
+  segments_t s = { NULL, 0, 0, 0 };
+  for (size_t j = 0; j + 1 < ny; j++)
+    for (size_t i = 0; i + 1 < nx; i++)
+      {
+        double c[4] = { v[j * nx + i], v[j * nx + i + 1],
+          v[(j + 1) * nx + i + 1], v[(j + 1) * nx + i] };
+        if (!isnan (c[0]) && !isnan (c[1]) && !isnan (c[2])
+            && !isnan (c[3]))
+          square (&s, c, (double) i, (double) j, level);
+      }
+  if (s.failed)
+    {
+      free (s.seg);
+      return -1;
+    }
+  *seg = s.seg;
+  *n = s.n;
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Figures                                                            */
+
+int
+plot_format_of_file (const char *file, plot_format_t *format)
+{
+  const char *dot = strrchr (file, '.');
+  if (dot == NULL || strchr (dot, '/') != NULL)
+    return -1;
+  if (strcasecmp (dot, ".svg") == 0)
+    *format = PLOT_SVG;
+  else if (strcasecmp (dot, ".pdf") == 0)
+    *format = PLOT_PDF;
+  else if (strcasecmp (dot, ".png") == 0)
+    *format = PLOT_PNG;
+  else
+    return -1;
+  return 0;
+}
+
+/* Cairo's vector surfaces write through this, to standard output.  */
+static cairo_status_t
+write_stdout (void *data, const unsigned char *buf, unsigned int len)
+{
+  (void) data;
+  return fwrite (buf, 1, len, stdout) == len ? CAIRO_STATUS_SUCCESS
+    : CAIRO_STATUS_WRITE_ERROR;
+}
+
+int
+plot_open (plot_fig_t *fig, plot_format_t format, double width,
+           double height)
+{
+  memset (fig, 0, sizeof *fig);
+  fig->format = format;
+  fig->width = width;
+  fig->height = height;
+  fig->font = fmax (8, 11 * fmin (width / 640, height / 480));
+  if (format == PLOT_SVG)
+    fig->surface = cairo_svg_surface_create_for_stream (write_stdout, NULL,
+                                                        width, height);
+  else if (format == PLOT_PDF)
+    fig->surface = cairo_pdf_surface_create_for_stream (write_stdout, NULL,
+                                                        width, height);
+  else
+    fig->surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
+                                               (int) width, (int) height);
+  fig->cr = cairo_create (fig->surface);
+  if (cairo_status (fig->cr) != CAIRO_STATUS_SUCCESS)
+    return -1;
+  cairo_set_source_rgb (fig->cr, 1, 1, 1);
+  cairo_paint (fig->cr);
+  cairo_select_font_face (fig->cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+                          CAIRO_FONT_WEIGHT_NORMAL);
+  return 0;
+}
+
+/* A PNG in memory, to add text chunks to.  */
+typedef struct
+{
+  unsigned char *p;
+  size_t n, size;
+} buffer_t;
+
+static cairo_status_t
+write_buffer (void *data, const unsigned char *buf, unsigned int len)
+{
+  buffer_t *b = data;
+  if (b->n + len > b->size)
+    {
+      size_t size = 2 * (b->n + len);
+      unsigned char *p = realloc (b->p, size);
+      if (p == NULL)
+        return CAIRO_STATUS_NO_MEMORY;
+      b->p = p;
+      b->size = size;
+    }
+  memcpy (b->p + b->n, buf, len);
+  b->n += len;
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* The CRC of PNG chunks (ISO 3309), bit by bit: a few chunks only.  */
+static unsigned long
+crc32_update (unsigned long crc, const unsigned char *p, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    {
+      crc ^= p[i];
+      for (int k = 0; k < 8; k++)
+        crc = crc & 1 ? 0xedb88320UL ^ (crc >> 1) : crc >> 1;
+    }
+  return crc;
+}
+
+static void
+put32 (unsigned char *p, unsigned long x)
+{
+  p[0] = (unsigned char) (x >> 24);
+  p[1] = (unsigned char) (x >> 16);
+  p[2] = (unsigned char) (x >> 8);
+  p[3] = (unsigned char) x;
+}
+
+/* A tEXt chunk KEY: TEXT on standard output (Latin-1; ours is ASCII).  */
+static void
+write_text_chunk (const char *key, const char *text)
+{
+  size_t kn = strlen (key), tn = strlen (text), n = kn + 1 + tn;
+  unsigned char *c = malloc (n + 12);
+  if (c == NULL)
+    return;
+  put32 (c, n);
+  memcpy (c + 4, "tEXt", 4);
+  memcpy (c + 8, key, kn + 1);
+  memcpy (c + 9 + kn, text, tn);
+  put32 (c + 8 + n, crc32_update (0xffffffffUL, c + 4, n + 4)
+         ^ 0xffffffffUL);
+  fwrite (c, 1, n + 12, stdout);
+  free (c);
+}
+
+/* The PNG cairo made, with text chunks after its header chunk (the
+   signature's 8 bytes and IHDR's 25).  */
+static int
+write_png (plot_fig_t *fig, const char *area)
+{
+  buffer_t b = { NULL, 0, 0 };
+  if (cairo_surface_write_to_png_stream (fig->surface, write_buffer, &b)
+      != CAIRO_STATUS_SUCCESS || b.n < 33)
+    {
+      free (b.p);
+      return -1;
+    }
+  fwrite (b.p, 1, 33, stdout);
+  if (fig->title != NULL)
+    write_text_chunk ("Title", fig->title);
+  write_text_chunk ("Software", PACKAGE_STRING);
+  if (area != NULL)
+    write_text_chunk ("riskodds plot area", area);
+  fwrite (b.p + 33, 1, b.n - 33, stdout);
+  free (b.p);
+  return 0;
+}
+
+int
+plot_close (plot_fig_t *fig, const char *area)
+{
+  int rc = cairo_status (fig->cr) == CAIRO_STATUS_SUCCESS ? 0 : -1;
+  cairo_destroy (fig->cr);
+  if (rc == 0 && fig->format == PLOT_PNG)
+    rc = write_png (fig, area);
+  cairo_surface_finish (fig->surface);
+  if (cairo_surface_status (fig->surface) != CAIRO_STATUS_SUCCESS)
+    rc = -1;
+  cairo_surface_destroy (fig->surface);
+  free (fig->title);
+  fig->title = NULL;
+  return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Areas, text, axes                                                  */
+
+double
+plot_x (const plot_area_t *a, double u)
+{
+  return a->x0 + (u - a->ux0) / (a->ux1 - a->ux0) * (a->x1 - a->x0);
+}
+
+double
+plot_y (const plot_area_t *a, double v)
+{
+  return a->y1 - (v - a->uy0) / (a->uy1 - a->uy0) * (a->y1 - a->y0);
+}
+
+void
+plot_text (plot_fig_t *fig, const char *text, double x, double y,
+           double halign, double valign, double size, int vertical,
+           int bold)
+{
+  cairo_t *cr = fig->cr;
+  cairo_text_extents_t te;
+  cairo_font_extents_t fe;
+  cairo_save (cr);
+  cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+                          bold ? CAIRO_FONT_WEIGHT_BOLD
+                          : CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, size);
+  cairo_text_extents (cr, text, &te);
+  cairo_font_extents (cr, &fe);
+  cairo_translate (cr, x, y);
+  if (vertical)
+    cairo_rotate (cr, -M_PI / 2);
+  /* Align on the font's ascent and descent, not on the ink, so that
+     labels of one row share a baseline.  */
+  double h = fe.ascent + fe.descent;
+  cairo_move_to (cr, -halign * te.x_advance, -valign * h + fe.ascent);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_show_text (cr, text);
+  cairo_restore (cr);
+}
+
+void
+plot_title (plot_fig_t *fig, const char *text)
+{
+  double y = 0.8 * fig->font;
+  const char *p = text;
+  for (int line = 0; *p; line++)
+    {
+      size_t n = strcspn (p, "\n");
+      char *s = strndup (p, n);
+      if (s == NULL)
+        return;
+      double size = line == 0 ? 1.25 * fig->font : fig->font;
+      /* A line wider than the page (long rules, a narrow figure) is set
+         smaller, in the room it has: never clipped.  */
+      cairo_text_extents_t te;
+      cairo_save (fig->cr);
+      cairo_select_font_face (fig->cr, "sans-serif",
+                              CAIRO_FONT_SLANT_NORMAL, line == 0
+                              ? CAIRO_FONT_WEIGHT_BOLD
+                              : CAIRO_FONT_WEIGHT_NORMAL);
+      cairo_set_font_size (fig->cr, size);
+      cairo_text_extents (fig->cr, s, &te);
+      cairo_restore (fig->cr);
+      double room = fig->width - 2 * fig->font;
+      double fit = te.x_advance > room ? size * room / te.x_advance : size;
+      plot_text (fig, s, fig->width / 2, y, 0.5, 0, fit, 0, line == 0);
+      y += 1.3 * size;
+      free (s);
+      p += n + (p[n] == '\n');
+    }
+}
+
+size_t
+plot_ticks (double lo, double hi, size_t n, double step_min, double *first,
+            double *step)
+{
+  double raw = (hi - lo) / (double) (n ? n : 1);
+  if (!(raw > 0))
+    raw = 1;
+  double p = pow (10, floor (log10 (raw)));
+  double s = p;
+  static const double mult[] = { 1, 2, 5, 10 };
+  for (int k = 0; k < 4; k++)
+    if (mult[k] * p >= raw * 0.999)
+      {
+        s = mult[k] * p;
+        break;
+      }
+  if (s < step_min)
+    s = step_min;
+  *step = s;
+  *first = ceil (lo / s - 1e-9) * s;
+  return (size_t) floor ((hi - *first) / s + 1e-9) + 1;
+}
+
+static void
+line (cairo_t *cr, double x0, double y0, double x1, double y1)
+{
+  cairo_move_to (cr, x0, y0);
+  cairo_line_to (cr, x1, y1);
+}
+
+/* A tick's label: integers as such, others with the digits the step
+   needs.  */
+static void
+tick_label (char *buf, size_t size, double v, double step)
+{
+  if (fabs (v) < 1e-12 * step)
+    v = 0;
+  int places = step >= 1 ? 0 : (int) ceil (-log10 (step) - 1e-9);
+  snprintf (buf, size, "%.*f", places, v);
+}
+
+void
+plot_axes (plot_fig_t *fig, const plot_area_t *a, int xinteger,
+           int yinteger, const char *xtitle, const char *ytitle)
+{
+  cairo_t *cr = fig->cr;
+  double f = fig->font, first, step, tick = 0.4 * f;
+  char buf[64];
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_set_line_width (cr, fmax (0.8, f / 12));
+  cairo_rectangle (cr, a->x0, a->y0, a->x1 - a->x0, a->y1 - a->y0);
+  cairo_stroke (cr);
+  /* About one tick per 60 units of width, per 40 of height; none along
+     X when XINTEGER is -1 (the caller labels it).  */
+  size_t n = xinteger < 0 ? 0 : plot_ticks (a->ux0, a->ux1, (size_t) fmax (2, (a->x1 - a->x0)
+                                                        / (5.5 * f)),
+                         xinteger ? 1 : 0, &first, &step);
+  for (size_t k = 0; k < n; k++)
+    {
+      double u = first + (double) k * step, x = plot_x (a, u);
+      line (cr, x, a->y1, x, a->y1 + tick);
+      tick_label (buf, sizeof buf, u, step);
+      plot_text (fig, buf, x, a->y1 + 1.4 * tick, 0.5, 0, f, 0, 0);
+    }
+  n = plot_ticks (a->uy0, a->uy1, (size_t) fmax (2, (a->y1 - a->y0)
+                                                 / (3.6 * f)),
+                  yinteger ? 1 : 0, &first, &step);
+  double wmax = 0;
+  for (size_t k = 0; k < n; k++)
+    {
+      double v = first + (double) k * step, y = plot_y (a, v);
+      cairo_text_extents_t te;
+      line (cr, a->x0 - tick, y, a->x0, y);
+      tick_label (buf, sizeof buf, v, step);
+      cairo_set_font_size (cr, f);
+      cairo_text_extents (cr, buf, &te);
+      wmax = fmax (wmax, te.x_advance);
+      plot_text (fig, buf, a->x0 - 1.5 * tick, y, 1, 0.5, f, 0, 0);
+    }
+  cairo_stroke (cr);
+  if (xtitle)
+    plot_text (fig, xtitle, (a->x0 + a->x1) / 2, a->y1 + 1.6 * f + tick,
+               0.5, 0, f, 0, 0);
+  if (ytitle)
+    plot_text (fig, ytitle, a->x0 - 1.5 * tick - wmax - 0.4 * f,
+               (a->y0 + a->y1) / 2, 0.5, 1, f, 1, 0);
+  cairo_restore (cr);
+}
+
+void
+plot_cells (plot_fig_t *fig, const plot_area_t *a, const double *v,
+            size_t nx, size_t ny, plot_scale_fn scale, void *data)
+{
+  cairo_t *cr = fig->cr;
+  cairo_save (cr);
+  /* Edges on whole units where the format has pixels, and no
+     antialiasing between cells (seams would show as faint lines).  */
+  cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
+  for (size_t j = 0; j < ny; j++)
+    for (size_t i = 0; i < nx; i++)
+      {
+        double x0 = plot_x (a, a->ux0 + (double) i);
+        double x1 = plot_x (a, a->ux0 + (double) i + 1);
+        double y0 = plot_y (a, a->uy0 + (double) j + 1);
+        double y1 = plot_y (a, a->uy0 + (double) j);
+        double x = v[j * nx + i];
+        plot_rgb_t c = isnan (x) ? (plot_rgb_t) { 0.88, 0.88, 0.88 }
+        : scale (data, x);
+        cairo_set_source_rgb (cr, c.r, c.g, c.b);
+        if (fig->format == PLOT_PNG)
+          {
+            x0 = round (x0);
+            x1 = round (x1);
+            y0 = round (y0);
+            y1 = round (y1);
+          }
+        else
+          {
+            /* Vector renderers antialias each rectangle on its own, and
+               the seams between cells show as faint lines: each cell
+               bleeds a little into its neighbours to the right and
+               above, which are drawn after it and cover the bleed.  */
+            if (i + 1 < nx)
+              x1 += 0.5;
+            if (j + 1 < ny)
+              y0 -= 0.5;
+          }
+        cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+        cairo_fill (cr);
+      }
+  cairo_restore (cr);
+}
+
+/* The place of a contour's label: the middle segment of its longest
+   run along X, the one a reader finds first.  */
+static size_t
+label_segment (const plot_segment_t *s, size_t n)
+{
+  size_t best = 0;
+  double target = 0;
+  for (size_t k = 0; k < n; k++)
+    target += (s[k].y0 + s[k].y1) / 2;
+  target /= (double) n;
+  double dist = INFINITY;
+  for (size_t k = 0; k < n; k++)
+    {
+      double d = fabs ((s[k].y0 + s[k].y1) / 2 - target);
+      if (d < dist)
+        {
+          dist = d;
+          best = k;
+        }
+    }
+  return best;
+}
+
+static void
+contour_label (plot_fig_t *fig, double x, double y, const char *label)
+{
+  cairo_t *cr = fig->cr;
+  cairo_text_extents_t te;
+  double f = 0.9 * fig->font;
+  cairo_set_font_size (cr, f);
+  cairo_text_extents (cr, label, &te);
+  double w = te.x_advance + 0.5 * f, h = 1.3 * f;
+  cairo_rectangle (cr, x - w / 2, y - h / 2, w, h);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_set_line_width (cr, 0.6);
+  cairo_stroke (cr);
+  plot_text (fig, label, x, y, 0.5, 0.5, f, 0, 0);
+}
+
+int
+plot_contours (plot_fig_t *fig, const plot_area_t *a, const double *v,
+               size_t nx, size_t ny, const double *levels,
+               char *const *labels, size_t n)
+{
+  cairo_t *cr = fig->cr;
+  cairo_save (cr);
+  /* Cells are centred at whole values of the area's ranges plus 1/2.  */
+  double ox = a->ux0 + 0.5, oy = a->uy0 + 0.5;
+  for (size_t k = 0; k < n; k++)
+    {
+      plot_segment_t *s;
+      size_t ns;
+      if (plot_contour (&s, &ns, v, nx, ny, levels[k]) != 0)
+        {
+          cairo_restore (cr);
+          return -1;
+        }
+      cairo_set_source_rgb (cr, 0, 0, 0);
+      cairo_set_line_width (cr, fmax (1.2, fig->font / 8));
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      for (size_t i = 0; i < ns; i++)
+        line (cr, plot_x (a, ox + s[i].x0), plot_y (a, oy + s[i].y0),
+              plot_x (a, ox + s[i].x1), plot_y (a, oy + s[i].y1));
+      cairo_stroke (cr);
+      if (ns > 0)
+        {
+          size_t m = label_segment (s, ns);
+          contour_label (fig, plot_x (a, ox + (s[m].x0 + s[m].x1) / 2),
+                         plot_y (a, oy + (s[m].y0 + s[m].y1) / 2),
+                         labels[k]);
+        }
+      free (s);
+    }
+  cairo_restore (cr);
+  return 0;
+}
+
+void
+plot_colorbar (plot_fig_t *fig, const plot_area_t *a, plot_scale_fn scale,
+               void *data, int log, const char *title, const double *marks,
+               size_t n)
+{
+  cairo_t *cr = fig->cr;
+  double f = fig->font, first, step, tick = 0.4 * f;
+  char buf[64];
+  cairo_save (cr);
+  /* The bar in thin slices, one per unit of height at most.  */
+  int slices = (int) fmax (1, ceil (a->y1 - a->y0));
+  cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
+  for (int k = 0; k < slices; k++)
+    {
+      double v = a->uy0 + (k + 0.5) / slices * (a->uy1 - a->uy0);
+      plot_rgb_t c = scale (data, v);
+      double y0 = a->y1 - (double) (k + 1) / slices * (a->y1 - a->y0);
+      double y1 = a->y1 - (double) k / slices * (a->y1 - a->y0);
+      cairo_set_source_rgb (cr, c.r, c.g, c.b);
+      cairo_rectangle (cr, a->x0, floor (y0), a->x1 - a->x0,
+                       ceil (y1) - floor (y0));
+      cairo_fill (cr);
+    }
+  cairo_set_antialias (cr, CAIRO_ANTIALIAS_DEFAULT);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_set_line_width (cr, fmax (0.8, f / 12));
+  for (size_t k = 0; k < n; k++)
+    line (cr, a->x0, plot_y (a, marks[k]), a->x1, plot_y (a, marks[k]));
+  cairo_rectangle (cr, a->x0, a->y0, a->x1 - a->x0, a->y1 - a->y0);
+  size_t nt = plot_ticks (a->uy0, a->uy1, (size_t) fmax (2, (a->y1 - a->y0)
+                                                         / (3.6 * f)),
+                          log ? 1 : 0, &first, &step);
+  double wmax = 0;
+  for (size_t k = 0; k < nt; k++)
+    {
+      double v = first + (double) k * step, y = plot_y (a, v);
+      line (cr, a->x1, y, a->x1 + tick, y);
+      if (log)
+        {
+          /* 10^k, written out while it is short.  */
+          /* The bottom of a log scale also holds what lies below it
+             (the exact cells, whose log is -inf): "<= 0.1".  */
+          const char *le = k == 0 && v <= a->uy0 + 1e-9 ? "\u2264" : "";
+          if (v >= -3 && v <= 4)
+            snprintf (buf, sizeof buf, "%s%g", le, pow (10, v));
+          else
+            snprintf (buf, sizeof buf, "%s1e%d", le, (int) v);
+        }
+      else
+        tick_label (buf, sizeof buf, v, step);
+      cairo_text_extents_t te;
+      cairo_set_font_size (cr, f);
+      cairo_text_extents (cr, buf, &te);
+      wmax = fmax (wmax, te.x_advance);
+      plot_text (fig, buf, a->x1 + 1.5 * tick, y, 0, 0.5, f, 0, 0);
+    }
+  cairo_stroke (cr);
+  if (title)
+    plot_text (fig, title, a->x1 + 1.5 * tick + wmax + 0.4 * f,
+               (a->y0 + a->y1) / 2, 0.5, 0, f, 1, 0);
+  cairo_restore (cr);
+}
+
+void
+plot_layout (const plot_fig_t *fig, plot_area_t *a, plot_area_t *bar,
+             int title_lines)
+{
+  double f = fig->font;
+  memset (a, 0, sizeof *a);
+  a->x0 = 5.5 * f;
+  a->y0 = (1.2 + 1.4 * title_lines) * f;
+  a->y1 = fig->height - 3.6 * f;
+  double bar_room = bar ? 8.5 * f : 1.5 * f;
+  a->x1 = fig->width - bar_room;
+  if (bar)
+    {
+      memset (bar, 0, sizeof *bar);
+      bar->x1 = fig->width - 5.5 * f;
+      bar->x0 = bar->x1 - 1.4 * f;
+      bar->y0 = a->y0;
+      bar->y1 = a->y1;
+    }
+}
