@@ -608,6 +608,52 @@ int ro_chain_stats (ro_chain_stats_t *stats, const ro_chain_t *chain,
                     const ro_rules_t *rules, unsigned long a,
                     const unsigned long *d);
 
+/* ------------------------------------------------------------------ */
+/* Fortify: the defender's best split of his armies over a chain      */
+/* ------------------------------------------------------------------ */
+
+/* One split: D[0 .. K-1] armies (each at least 1) on the territories of
+   the chain in the order they are attacked; at_least[j - 1] is the
+   attacker's exact probability of taking at least j of them (j = 1 ..
+   K; at_least[K - 1] is P(taking all)).  */
+typedef struct
+{
+  unsigned long *d;
+  mpq_t *at_least;
+} ro_split_t;
+
+/* Every split of TOTAL armies over K territories, in lexicographic
+   order of D (1 1 .. TOTAL-K+1 first).  */
+typedef struct
+{
+  size_t k;
+  unsigned long total;
+  size_t n;
+  ro_split_t *split;
+} ro_fortify_t;
+
+/* The most splits ro_fortify computes.  */
+#define RO_FORTIFY_MAX 100000
+
+void ro_fortify_init (ro_fortify_t *f);
+void ro_fortify_clear (ro_fortify_t *f);
+
+/* *N = the number of splits of TOTAL over K, C(TOTAL - 1, K - 1) (as a
+   double: it may be huge); RO_EINVAL when K = 0 or TOTAL < K.  */
+int ro_fortify_count (double *n, unsigned long total, size_t k);
+
+/* Every split of TOTAL defending armies over K territories against the
+   chain attack of A armies under RULES (ro_chain_scope with SCOPE, one
+   chain per split): exhaustive, C(TOTAL - 1, K - 1) chains, RO_ERANGE
+   above RO_FORTIFY_MAX of them.  */
+int ro_fortify (ro_fortify_t *f, const ro_rules_t *rules, unsigned long a,
+                unsigned long total, size_t k, ro_scope_t scope);
+
+/* ORDER[0 .. f->n - 1] = the splits' indices from the best for the
+   defender to the worst by P(taking at least J) (1 <= J <= K), equal
+   values in lexicographic order.  */
+int ro_fortify_rank (size_t *order, const ro_fortify_t *f, size_t j);
+
 /* The smallest attack A (counted as rules->count says, at most A_MAX)
    with P(win) >= TARGET (0 <= TARGET <= 1, compared exactly), for each D
    from D_LO to D_HI: OUT[D - D_LO], all from one pass of the recursion
