@@ -126,7 +126,11 @@ Subcommands:\n\
             may be ranges LO..HI, for a table\n\
   chain     A armies take territories of D1, D2, ... armies one after\n\
             another, leaving one army in each: P(all taken), how far the\n\
-            chain gets, and the armies that reach the last territory\n\
+            chain gets, the armies that reach the last territory and\n\
+            where the attack stops; D:RULE=VALUE,... for a territory's\n\
+            own rules (see 'riskodds help chain')\n\
+  fortify   every split of D defending armies over K territories against\n\
+            --attackers A, ranked by the attacker's P(taking all K)\n\
   needed    the smallest A with P(win) >= --target against D, each D of\n\
             LO..HI, or the whole chain D1 D2 ...\n\
   table     P(win) for every battle of --attackers LO..HI against\n\
@@ -173,6 +177,9 @@ only --defender wieringa and wieringa-rolled):\n\
                            rolling: 'max' (default) or 'optimal' (the\n\
                            dice that maximise his exact P(win) against\n\
                            the defender's policy; ties: the most)\n\
+      --policy-scope=S   in 'chain' and 'fortify', what the optimal\n\
+                           policies weigh: 'battle' (default; the battle\n\
+                           under way) or 'chain' (P(taking the rest))\n\
 \n\
 Options:\n\
   -c, --count=HOW      how A counts the attacking armies: 'territory'\n\
