@@ -483,6 +483,15 @@ cmd_chain (const cli_opts_t *o, int argc, char **argv)
     compare |= o->scope == RO_SCOPE_CHAIN
       && (rules[i].attacker == RO_ATTACKER_OPTIMAL
           || rules[i].defender == RO_DEFENDER_OPTIMAL);
+  /* The whole chain's plans are all alive at once.  */
+  double plans = 0, one;
+  for (int i = 0; i < k && rc == CLI_EXIT_OK && compare; i++)
+    if (ro_plan_memory (&one, &rules[i], a, d[i]) == RO_OK)
+      plans += one;
+  if (rc == CLI_EXIT_OK && plans > o->max_memory)
+    rc = cli_error ("the plans of the whole chain would need %.3g bytes, "
+                    "more than the limit of %.3g (see --max-memory)",
+                    plans, o->max_memory);
   ro_chain_t c, by;
   ro_chain_init (&c);
   ro_chain_init (&by);

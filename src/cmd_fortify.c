@@ -117,6 +117,16 @@ cmd_fortify (const cli_opts_t *o, int argc, char **argv)
   rc = cli_check_plan_memory (o, a, total - k + 1);
   if (rc != CLI_EXIT_OK)
     return rc;
+  /* --policy-scope chain keeps the K plans of a chain at once.  */
+  double plan;
+  if (o->scope == RO_SCOPE_CHAIN
+      && (o->rules.attacker == RO_ATTACKER_OPTIMAL
+          || o->rules.defender == RO_DEFENDER_OPTIMAL)
+      && ro_plan_memory (&plan, &o->rules, a, total - k + 1) == RO_OK
+      && plan * (double) k > o->max_memory)
+    return cli_error ("the plans of a whole chain would need %.3g bytes, "
+                      "more than the limit of %.3g (see --max-memory)",
+                      plan * (double) k, o->max_memory);
 
   ro_fortify_t f;
   ro_fortify_init (&f);
