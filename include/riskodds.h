@@ -530,6 +530,19 @@ int ro_dist_stats (ro_stats_t *stats, const ro_dist_t *dist,
    armies[i] armies reach the last territory with probability
    armies_p[i] (most first).  rules->stop applies to every battle; a goal
    is refused (RO_EINVAL), as is a territory of no armies.  */
+/* Where a chain stops: territory (0 .. K-1) held, with DEFENDERS of
+   its armies left, the attacker having ATTACKERS left (counted as
+   rules->count says, the army behind him included: 1 in the territory
+   count and 0 in the attackers count unless --stop stopped him early),
+   with probability P.  */
+typedef struct
+{
+  size_t territory;
+  unsigned long attackers;
+  unsigned long defenders;
+  mpq_t p;
+} ro_chain_stop_t;
+
 typedef struct
 {
   size_t k;
@@ -537,12 +550,109 @@ typedef struct
   size_t n_armies;
   unsigned long *armies;
   mpq_t *armies_p;
+  /* Every stop of positive probability, by territory, then by
+     defenders left (fewest first), then by attackers left (most
+     first); their sum is 1 - taken[K], and the sum of those of
+     territory j is taken[j].  */
+  size_t n_stops;
+  ro_chain_stop_t *stop;
 } ro_chain_t;
 
 void ro_chain_init (ro_chain_t *chain);
 void ro_chain_clear (ro_chain_t *chain);
 int ro_chain (ro_chain_t *chain, const ro_rules_t *rules, unsigned long a,
               const unsigned long *d, size_t k);
+
+/* The same with rules of its own for each territory: RULES[i] is the
+   rule set of the battle for territory i (its dice, sides, bonuses,
+   ties and the defender's policy).  The attacker's count and stop are
+   his own, the same in every territory (RO_EINVAL otherwise); dice of
+   different sides in different territories are fine.  */
+int ro_chain_rules (ro_chain_t *chain, const ro_rules_t *rules,
+                    unsigned long a, const unsigned long *d, size_t k);
+
+/* Whose odds an optimizing dice policy (RO_DEFENDER_OPTIMAL,
+   RO_ATTACKER_OPTIMAL) weighs in a chain.  */
+typedef enum
+{
+  /* Each battle's own: the attacker maximises, the defender minimises
+     the probability of winning the battle under way (ro_chain).  */
+  RO_SCOPE_BATTLE = 0,
+  /* The whole chain's: the attacker maximises, the defender minimises
+     the probability of taking every territory still to fight, both
+     seeing the armies of the battle under way and the defenders of the
+     territories after it.  Every territory then rolls dice of the same
+     sides (RO_EINVAL otherwise).  */
+  RO_SCOPE_CHAIN = 1
+} ro_scope_t;
+
+/* ro_chain_rules with the policies' choices made for SCOPE.  */
+int ro_chain_scope (ro_chain_t *chain, const ro_rules_t *rules,
+                    unsigned long a, const unsigned long *d, size_t k,
+                    ro_scope_t scope);
+
+/* Expectations over a chain of A against D[0 .. K-1]: the territories
+   taken, the attacking armies lost (killed by the dice: the armies
+   left behind in the conquered territories are not lost) and the
+   defending armies lost, each with its variance; unconditional.  */
+typedef struct
+{
+  mpq_t taken, taken_var;
+  mpq_t attackers_lost, attackers_lost_var;
+  mpq_t defenders_lost, defenders_lost_var;
+} ro_chain_stats_t;
+
+void ro_chain_stats_init (ro_chain_stats_t *stats);
+void ro_chain_stats_clear (ro_chain_stats_t *stats);
+int ro_chain_stats (ro_chain_stats_t *stats, const ro_chain_t *chain,
+                    const ro_rules_t *rules, unsigned long a,
+                    const unsigned long *d);
+
+/* ------------------------------------------------------------------ */
+/* Fortify: the defender's best split of his armies over a chain      */
+/* ------------------------------------------------------------------ */
+
+/* One split: D[0 .. K-1] armies (each at least 1) on the territories of
+   the chain in the order they are attacked; at_least[j - 1] is the
+   attacker's exact probability of taking at least j of them (j = 1 ..
+   K; at_least[K - 1] is P(taking all)).  */
+typedef struct
+{
+  unsigned long *d;
+  mpq_t *at_least;
+} ro_split_t;
+
+/* Every split of TOTAL armies over K territories, in lexicographic
+   order of D (1 1 .. TOTAL-K+1 first).  */
+typedef struct
+{
+  size_t k;
+  unsigned long total;
+  size_t n;
+  ro_split_t *split;
+} ro_fortify_t;
+
+/* The most splits ro_fortify computes.  */
+#define RO_FORTIFY_MAX 100000
+
+void ro_fortify_init (ro_fortify_t *f);
+void ro_fortify_clear (ro_fortify_t *f);
+
+/* *N = the number of splits of TOTAL over K, C(TOTAL - 1, K - 1) (as a
+   double: it may be huge); RO_EINVAL when K = 0 or TOTAL < K.  */
+int ro_fortify_count (double *n, unsigned long total, size_t k);
+
+/* Every split of TOTAL defending armies over K territories against the
+   chain attack of A armies under RULES (ro_chain_scope with SCOPE, one
+   chain per split): exhaustive, C(TOTAL - 1, K - 1) chains, RO_ERANGE
+   above RO_FORTIFY_MAX of them.  */
+int ro_fortify (ro_fortify_t *f, const ro_rules_t *rules, unsigned long a,
+                unsigned long total, size_t k, ro_scope_t scope);
+
+/* ORDER[0 .. f->n - 1] = the splits' indices from the best for the
+   defender to the worst by P(taking at least J) (1 <= J <= K), equal
+   values in lexicographic order.  */
+int ro_fortify_rank (size_t *order, const ro_fortify_t *f, size_t j);
 
 /* The smallest attack A (counted as rules->count says, at most A_MAX)
    with P(win) >= TARGET (0 <= TARGET <= 1, compared exactly), for each D

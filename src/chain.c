@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "riskodds-impl.h"
 
@@ -20,6 +21,8 @@ ro_chain_init (ro_chain_t *c)
   c->n_armies = 0;
   c->armies = NULL;
   c->armies_p = NULL;
+  c->n_stops = 0;
+  c->stop = NULL;
 }
 
 void
@@ -29,30 +32,56 @@ ro_chain_clear (ro_chain_t *c)
     mpq_clear (c->taken[j]);
   for (size_t i = 0; i < c->n_armies; i++)
     mpq_clear (c->armies_p[i]);
+  for (size_t i = 0; i < c->n_stops; i++)
+    mpq_clear (c->stop[i].p);
   free (c->taken);
   free (c->armies);
   free (c->armies_p);
+  free (c->stop);
   ro_chain_init (c);
 }
 
+/* One battle's forward pass.  The cells of its solver are the
+   probabilities times SCALE: 1 as long as every territory rolls dice
+   of the same sides, the common denominator of the seeds once a
+   territory's dice change the bases of the numbers (chain_rebase).  */
 typedef struct
 {
   ro_cell_t *next;              /* seeds of the next battle, by f */
   mpq_t *lost;                  /* P(this battle is lost) */
+  mpq_t *held;                  /* P(lost with f, d left): [f (d0+1) + d] */
+  unsigned long d0, fstop;
+  mpz_srcptr scale;
 } chain_pass_t;
+
+/* Q = the probability of cell X of S, divided by SCALE.  */
+static void
+cell_q (mpq_t q, const ro_solver_t *s, const ro_cell_t *x, mpz_srcptr scale)
+{
+  ro_solver_get_q (q, s, x);
+  if (mpz_cmp_ui (scale, 1) != 0)
+    {
+      mpz_mul (mpq_denref (q), mpq_denref (q), scale);
+      mpq_canonicalize (q);
+    }
+}
 
 static int
 chain_end (void *data, int won, unsigned long f, unsigned long d,
            const ro_solver_t *s, const ro_cell_t *x)
 {
   chain_pass_t *c = data;
-  (void) d;
   if (!won)
     {
+      /* A battle is lost with the attacker at or below his stop.  */
+      if (f > c->fstop)
+        return RO_EINVAL;
       mpq_t q;
       mpq_init (q);
-      ro_solver_get_q (q, s, x);
+      cell_q (q, s, x, c->scale);
       mpq_add (*c->lost, *c->lost, q);
+      mpq_ptr h = c->held[f * (c->d0 + 1) + d];
+      mpq_add (h, h, q);
       mpq_clear (q);
       return RO_OK;
     }
@@ -86,11 +115,53 @@ cells_free (ro_cell_t *c, unsigned long n)
   free (c);
 }
 
+/* The bases of the numbers of a solver for RULES (as ro_solver_init
+   sets them).  */
+static void
+rules_base (unsigned long b[2], const ro_rules_t *rules)
+{
+  b[0] = rules->attack_sides;
+  b[1] = rules->defend_sides == rules->attack_sides ? 1
+    : rules->defend_sides;
+}
+
+/* The seeds SEED (over the bases of S, times SCALE) as integers over
+   no power at all, times a new SCALE: their common denominator.  The
+   next territory's dice have other sides, whose powers could not
+   express these denominators.  */
+static int
+chain_rebase (ro_cell_t *seed, unsigned long nseed, const ro_solver_t *s,
+              mpz_t scale)
+{
+  mpq_t *q = malloc ((nseed ? nseed : 1) * sizeof *q);
+  if (q == NULL)
+    return RO_ENOMEM;
+  mpz_t l;
+  mpz_init_set_ui (l, 1);
+  for (unsigned long f = 0; f < nseed; f++)
+    {
+      mpq_init (q[f]);
+      cell_q (q[f], s, &seed[f], scale);
+      mpz_lcm (l, l, mpq_denref (q[f]));
+    }
+  for (unsigned long f = 0; f < nseed; f++)
+    {
+      mpz_divexact (seed[f].n, l, mpq_denref (q[f]));
+      mpz_mul (seed[f].n, seed[f].n, mpq_numref (q[f]));
+      seed[f].e[0] = seed[f].e[1] = 0;
+      mpq_clear (q[f]);
+    }
+  mpz_swap (scale, l);
+  mpz_clear (l);
+  free (q);
+  return RO_OK;
+}
+
 /* The final seeds are the armies that moved into the last territory:
    seed f holds those that arrived with f + 1.  */
 static int
 chain_final (ro_chain_t *c, const ro_solver_t *s, const ro_cell_t *seed,
-             unsigned long nseed)
+             unsigned long nseed, mpz_srcptr scale)
 {
   size_t n = 0;
   for (unsigned long f = 0; f < nseed; f++)
@@ -106,7 +177,7 @@ chain_final (ro_chain_t *c, const ro_solver_t *s, const ro_cell_t *seed,
         {
           c->armies[c->n_armies] = f + 1;
           mpq_init (c->armies_p[c->n_armies]);
-          ro_solver_get_q (c->armies_p[c->n_armies], s, &seed[f]);
+          cell_q (c->armies_p[c->n_armies], s, &seed[f], scale);
           mpq_add (c->taken[c->k], c->taken[c->k],
                    c->armies_p[c->n_armies]);
           c->n_armies++;
@@ -116,16 +187,51 @@ chain_final (ro_chain_t *c, const ro_solver_t *s, const ro_cell_t *seed,
   return RO_OK;
 }
 
+/* The stops of battle I (PASS->held) appended to C's, in their order;
+   the held values are cleared.  */
+static int
+chain_stops (ro_chain_t *c, const chain_pass_t *pass, size_t i,
+             const ro_rules_t *rules)
+{
+  size_t n = 0, cells = (pass->fstop + 1) * (pass->d0 + 1);
+  for (size_t j = 0; j < cells; j++)
+    n += mpq_sgn (pass->held[j]) != 0;
+  ro_chain_stop_t *st = realloc (c->stop, (c->n_stops + n + 1)
+                                 * sizeof *st);
+  if (st == NULL)
+    return RO_ENOMEM;
+  c->stop = st;
+  unsigned long behind = rules->count == RO_COUNT_TERRITORY;
+  for (unsigned long d = 0; d <= pass->d0; d++)
+    for (unsigned long f = pass->fstop + 1; f-- > 0;)
+      {
+        mpq_ptr h = pass->held[f * (pass->d0 + 1) + d];
+        if (mpq_sgn (h) == 0)
+          continue;
+        ro_chain_stop_t *e = &c->stop[c->n_stops++];
+        e->territory = i;
+        e->attackers = f + behind;
+        e->defenders = d;
+        mpq_init (e->p);
+        mpq_swap (e->p, h);
+      }
+  return RO_OK;
+}
+
 /* Battle I of the chain: from SEED (NSEED rows) against D, the seeds of
-   the next battle into *NEXT (the caller frees them); after the LAST
-   battle, those seeds are the chain's final armies, whose fractions
-   take the share FINAL of the battle's progress.  */
+   the next battle into *NEXT (the caller frees them), rebased for the
+   dice of the next territory's rules NEXT_RULES (NULL after the last
+   battle); after the last battle, those seeds are the chain's final
+   armies, whose fractions take the share FINAL of the battle's
+   progress.  */
 static int
 chain_battle (ro_chain_t *c, const ro_model_t *model, ro_cell_t *seed,
-              unsigned long nseed, unsigned long d, size_t i, int last,
-              double final, ro_cell_t **next)
+              unsigned long nseed, unsigned long d, size_t i,
+              const ro_rules_t *next_rules, double final, mpz_t scale,
+              const ro_plan_t *chain_plan, ro_cell_t **next)
 {
-  double plan_share = ro_rules_optimizing (&model->rules)
+  const ro_rules_t *rules = &model->rules;
+  double plan_share = ro_rules_optimizing (rules)
     ? RO_PROGRESS_PLAN * (1 - final) : 0;
   ro_progress_part_t part;
   ro_solver_t s;
@@ -135,23 +241,44 @@ chain_battle (ro_chain_t *c, const ro_model_t *model, ro_cell_t *seed,
   ro_plan_t plan;
   ro_plan_init (&plan);
   ro_progress_part (&part, 0, plan_share);
-  rc = ro_solver_plan (&s, &plan, nseed - 1, d);
+  if (chain_plan != NULL)
+    rc = ro_solver_use_plan (&s, chain_plan);
+  else
+    rc = ro_solver_plan (&s, &plan, nseed - 1, d);
   ro_progress_part_end (&part);
   chain_pass_t pass;
   pass.next = *next = cells_new (nseed);
   pass.lost = &c->taken[i];
+  pass.d0 = d;
+  pass.fstop = ro_rules_stop_fighting (rules);
+  pass.scale = scale;
+  size_t cells = (pass.fstop + 1) * (d + 1);
+  pass.held = malloc (cells * sizeof *pass.held);
+  for (size_t j = 0; pass.held != NULL && j < cells; j++)
+    mpq_init (pass.held[j]);
   ro_progress_part (&part, plan_share, 1 - final - plan_share);
   if (rc != RO_OK)
     ;
-  else if (pass.next == NULL)
+  else if (pass.next == NULL || pass.held == NULL)
     rc = RO_ENOMEM;
   else
     rc = ro_forward (&s, seed, nseed, d, chain_end, &pass);
   ro_progress_part_end (&part);
+  if (rc == RO_OK)
+    rc = chain_stops (c, &pass, i, rules);
+  unsigned long b[2], nb[2];
+  rules_base (b, rules);
+  if (next_rules != NULL)
+    rules_base (nb, next_rules);
+  if (rc == RO_OK && next_rules != NULL && (b[0] != nb[0] || b[1] != nb[1]))
+    rc = chain_rebase (pass.next, nseed, &s, scale);
   ro_progress_part (&part, 1 - final, final);
-  if (rc == RO_OK && last)
-    rc = chain_final (c, &s, pass.next, nseed);
+  if (rc == RO_OK && next_rules == NULL)
+    rc = chain_final (c, &s, pass.next, nseed, scale);
   ro_progress_part_end (&part);
+  for (size_t j = 0; pass.held != NULL && j < cells; j++)
+    mpq_clear (pass.held[j]);
+  free (pass.held);
   ro_policy_close (&s);
   ro_plan_clear (&plan);
   ro_solver_clear (&s);
@@ -182,17 +309,116 @@ chain_work (double work[2], unsigned long nseed, const unsigned long *d,
   return work[0] + work[1];
 }
 
-int
-ro_chain (ro_chain_t *c, const ro_rules_t *rules, unsigned long a,
-          const unsigned long *d, size_t k)
+/* RO_OK when A against D[0 .. K-1] is a chain the library takes under
+   RULES[0 .. K-1]: the attacker's count and stop the same throughout,
+   no goal.  */
+static int
+chain_check (const ro_rules_t *rules, unsigned long a,
+             const unsigned long *d, size_t k)
 {
-  int rc = ro_check_battle (rules, a, 0);
+  if (k == 0)
+    return RO_EINVAL;
+  int rc = ro_check_battle (&rules[0], a, 0);
   for (size_t i = 0; i < k && rc == RO_OK; i++)
-    rc = d[i] == 0 ? RO_EINVAL : ro_check_battle (rules, a, d[i]);
-  if (rc == RO_OK && (k == 0 || rules->goal != 0))
+    {
+      if (d[i] == 0 || rules[i].goal != 0
+          || rules[i].count != rules[0].count
+          || rules[i].stop != rules[0].stop)
+        return RO_EINVAL;
+      rc = ro_check_battle (&rules[i], a, d[i]);
+    }
+  return rc;
+}
+
+static int chain_run (ro_chain_t *c, const ro_rules_t *rules,
+                      unsigned long a, const unsigned long *d, size_t k,
+                      const ro_plan_t *plans);
+
+/* The plans of the whole chain, last territory first, into PLANS[0 ..
+   K-1] (ro_plan_init'ed): each battle's won ends worth the next
+   territory's values, so that the dice are chosen for taking the whole
+   chain.  The values are cells of one solver's bases: every territory
+   must roll dice of the same sides.  */
+static int
+chain_plans (ro_plan_t *plans, const ro_rules_t *rules, unsigned long fmax,
+             const unsigned long *d, size_t k)
+{
+  unsigned long b0[2], b[2];
+  rules_base (b0, &rules[0]);
+  for (size_t i = 1; i < k; i++)
+    {
+      rules_base (b, &rules[i]);
+      if (b[0] != b0[0] || b[1] != b0[1])
+        return RO_EINVAL;
+    }
+  ro_cell_t *cur = cells_new (fmax + 1), *nxt = cells_new (fmax + 1);
+  int rc = cur == NULL || nxt == NULL ? RO_ENOMEM : RO_OK;
+  for (size_t i = k; i-- > 0 && rc == RO_OK;)
+    {
+      ro_progress_part_t part;
+      ro_progress_part (&part, (double) (k - 1 - i) / k, 1.0 / k);
+      rc = ro_plan_solve_chain (&plans[i], cur, &rules[i], fmax, d[i],
+                                i + 1 == k ? NULL : nxt);
+      ro_progress_part_end (&part);
+      ro_cell_t *t = cur;
+      cur = nxt;
+      nxt = t;
+    }
+  cells_free (cur, fmax + 1);
+  cells_free (nxt, fmax + 1);
+  return rc;
+}
+
+int
+ro_chain_rules (ro_chain_t *c, const ro_rules_t *rules, unsigned long a,
+                const unsigned long *d, size_t k)
+{
+  return ro_chain_scope (c, rules, a, d, k, RO_SCOPE_BATTLE);
+}
+
+int
+ro_chain_scope (ro_chain_t *c, const ro_rules_t *rules, unsigned long a,
+                const unsigned long *d, size_t k, ro_scope_t scope)
+{
+  int rc = chain_check (rules, a, d, k);
+  if (rc == RO_OK && scope != RO_SCOPE_BATTLE && scope != RO_SCOPE_CHAIN)
     rc = RO_EINVAL;
   if (rc != RO_OK)
     return rc;
+  int whole = 0;
+  for (size_t i = 0; i < k; i++)
+    whole |= scope == RO_SCOPE_CHAIN && ro_rules_optimizing (&rules[i]);
+  ro_plan_t *plans = NULL;
+  if (whole)
+    {
+      plans = malloc (k * sizeof *plans);
+      if (plans == NULL)
+        return RO_ENOMEM;
+      for (size_t i = 0; i < k; i++)
+        ro_plan_init (&plans[i]);
+      ro_progress_part_t part;
+      ro_progress_part (&part, 0, RO_PROGRESS_PLAN);
+      rc = chain_plans (plans, rules, ro_rules_fighting (&rules[0], a), d,
+                        k);
+      ro_progress_part_end (&part);
+      ro_progress_part (&part, RO_PROGRESS_PLAN, 1 - RO_PROGRESS_PLAN);
+      if (rc == RO_OK)
+        rc = chain_run (c, rules, a, d, k, plans);
+      ro_progress_part_end (&part);
+      for (size_t i = 0; i < k; i++)
+        ro_plan_clear (&plans[i]);
+      free (plans);
+      return rc;
+    }
+  return chain_run (c, rules, a, d, k, NULL);
+}
+
+/* The chain, battle by battle, with the dice of PLANS when not NULL.  */
+static int
+chain_run (ro_chain_t *c, const ro_rules_t *rules, unsigned long a,
+           const unsigned long *d, size_t k, const ro_plan_t *plans)
+{
+  int rc;
 
   ro_chain_clear (c);
   c->k = k;
@@ -203,25 +429,38 @@ ro_chain (ro_chain_t *c, const ro_rules_t *rules, unsigned long a,
     mpq_init (c->taken[j]);
 
   ro_model_t model;
-  rc = ro_model_init (&model, rules);
+  rc = ro_model_init (&model, &rules[0]);
   if (rc != RO_OK)
     return rc;
-  unsigned long nseed = ro_rules_fighting (rules, a) + 1;
+  unsigned long nseed = ro_rules_fighting (&rules[0], a) + 1;
   ro_cell_t *seed = cells_new (nseed), *next = NULL;
   if (seed == NULL)
     rc = RO_ENOMEM;
   else
     mpz_set_ui (seed[nseed - 1].n, 1);
+  mpz_t scale;
+  mpz_init_set_ui (scale, 1);
+  int have_model = 1;
   double work[2], sum = 0, lo = 0;
   for (size_t i = 0; i < k; i++)
     sum += chain_work (work, nseed, d, i, i + 1 == k);
   for (size_t i = 0; i < k && rc == RO_OK; i++)
     {
+      /* A territory of other rules has a model of its own.  */
+      if (i > 0 && memcmp (&rules[i], &rules[i - 1], sizeof *rules) != 0)
+        {
+          ro_model_clear (&model);
+          rc = ro_model_init (&model, &rules[i]);
+          have_model = rc == RO_OK;
+          if (rc != RO_OK)
+            break;
+        }
       double w = chain_work (work, nseed, d, i, i + 1 == k);
       ro_progress_part_t part;
       ro_progress_part (&part, lo / sum, w / sum);
-      rc = chain_battle (c, &model, seed, nseed, d[i], i, i + 1 == k,
-                         work[1] / w, &next);
+      rc = chain_battle (c, &model, seed, nseed, d[i], i,
+                         i + 1 == k ? NULL : &rules[i + 1], work[1] / w,
+                         scale, plans ? &plans[i] : NULL, &next);
       ro_progress_part_end (&part);
       lo += w;
       cells_free (seed, nseed);
@@ -230,9 +469,109 @@ ro_chain (ro_chain_t *c, const ro_rules_t *rules, unsigned long a,
     }
   if (rc == RO_OK)
     ro_progress (1, 1);
+  mpz_clear (scale);
   cells_free (seed, nseed);
-  ro_model_clear (&model);
+  if (have_model)
+    ro_model_clear (&model);
   return rc;
+}
+
+int
+ro_chain (ro_chain_t *c, const ro_rules_t *rules, unsigned long a,
+          const unsigned long *d, size_t k)
+{
+  if (k == 0)
+    return RO_EINVAL;
+  ro_rules_t *r = malloc (k * sizeof *r);
+  if (r == NULL)
+    return RO_ENOMEM;
+  for (size_t i = 0; i < k; i++)
+    r[i] = *rules;
+  int rc = ro_chain_rules (c, r, a, d, k);
+  free (r);
+  return rc;
+}
+
+void
+ro_chain_stats_init (ro_chain_stats_t *s)
+{
+  mpq_inits (s->taken, s->taken_var, s->attackers_lost,
+             s->attackers_lost_var, s->defenders_lost,
+             s->defenders_lost_var, (mpq_ptr) 0);
+}
+
+void
+ro_chain_stats_clear (ro_chain_stats_t *s)
+{
+  mpq_clears (s->taken, s->taken_var, s->attackers_lost,
+              s->attackers_lost_var, s->defenders_lost,
+              s->defenders_lost_var, (mpq_ptr) 0);
+}
+
+/* SUM += X P and SQ += X^2 P.  */
+static void
+moment_add (mpq_t sum, mpq_t sq, unsigned long x, const mpq_t p, mpq_t t)
+{
+  mpq_set_ui (t, x, 1);
+  mpq_mul (t, t, p);
+  mpq_add (sum, sum, t);
+  mpq_set_ui (t, x, 1);
+  mpq_mul (t, t, t);
+  mpq_mul (t, t, p);
+  mpq_add (sq, sq, t);
+}
+
+/* VAR = SQ - MEAN^2.  */
+static void
+moment_var (mpq_t var, const mpq_t mean, const mpq_t sq, mpq_t t)
+{
+  mpq_mul (t, mean, mean);
+  mpq_sub (var, sq, t);
+}
+
+/* Every army of the attacker is killed, stays behind in a conquered
+   territory or is left at the end: stopped at territory i with f
+   fighting armies left, F - i - f were killed; with all K taken and f
+   in the last territory, F - (K - 1) - f.  */
+int
+ro_chain_stats (ro_chain_stats_t *s, const ro_chain_t *c,
+                const ro_rules_t *rules, unsigned long a,
+                const unsigned long *d)
+{
+  if (c->taken == NULL || c->k == 0)
+    return RO_EINVAL;
+  unsigned long f0 = ro_rules_fighting (rules, a);
+  unsigned long behind = rules->count == RO_COUNT_TERRITORY;
+  mpq_t t, sq[3];
+  mpq_inits (t, sq[0], sq[1], sq[2], (mpq_ptr) 0);
+  mpq_set_ui (s->taken, 0, 1);
+  mpq_set_ui (s->attackers_lost, 0, 1);
+  mpq_set_ui (s->defenders_lost, 0, 1);
+  for (size_t j = 0; j <= c->k; j++)
+    moment_add (s->taken, sq[0], j, c->taken[j], t);
+  unsigned long dsum = 0;
+  for (size_t i = 0; i < c->k; i++)
+    dsum += d[i];
+  for (size_t i = 0; i < c->n_stops; i++)
+    {
+      const ro_chain_stop_t *e = &c->stop[i];
+      unsigned long before = 0;
+      for (size_t j = 0; j < e->territory; j++)
+        before += d[j];
+      moment_add (s->attackers_lost, sq[1],
+                  f0 - e->territory - (e->attackers - behind), e->p, t);
+      moment_add (s->defenders_lost, sq[2],
+                  before + d[e->territory] - e->defenders, e->p, t);
+    }
+  for (size_t i = 0; i < c->n_armies; i++)
+    moment_add (s->attackers_lost, sq[1], f0 - (c->k - 1) - c->armies[i],
+                c->armies_p[i], t);
+  moment_add (s->defenders_lost, sq[2], dsum, c->taken[c->k], t);
+  moment_var (s->taken_var, s->taken, sq[0], t);
+  moment_var (s->attackers_lost_var, s->attackers_lost, sq[1], t);
+  moment_var (s->defenders_lost_var, s->defenders_lost, sq[2], t);
+  mpq_clears (t, sq[0], sq[1], sq[2], (mpq_ptr) 0);
+  return RO_OK;
 }
 
 /* ------------------------------------------------------------------ */

@@ -81,6 +81,8 @@ typedef struct
   ro_rules_t compare_rules;     /* the rules --compare gives */
   int palette;                  /* --palette: a plot_palette_t */
   unsigned width, height;       /* --width, --height of plot, 0: default */
+  ro_scope_t scope;             /* --policy-scope of chain, fortify */
+  int scope_given;
 } cli_opts_t;
 
 /* The choice among the N CHOICES nearest WORD (a slip or two of the
@@ -307,12 +309,18 @@ int cli_print_stats (const cli_opts_t *opts, unsigned long a,
 unsigned long *cli_parse_chain (int argc, char **argv);
 void cli_print_chain (const unsigned long *d, size_t k, const char *sep);
 
+/* One rule option NAME=VALUE of a territory of a chain (the long
+   options of the battle's rules, "--" optional) applied to RULES; an
+   error message and CLI_EXIT_ERROR when it is not one.  */
+int cli_parse_rule_word (ro_rules_t *rules, const char *word);
+
 /* Subcommands: ARGV holds only the operands.  */
 int cmd_battle (const cli_opts_t *opts, int argc, char **argv);
 int cmd_round (const cli_opts_t *opts, int argc, char **argv);
 int cmd_game (const cli_opts_t *opts, int argc, char **argv);
 int cmd_binomial (const cli_opts_t *opts, int argc, char **argv);
 int cmd_chain (const cli_opts_t *opts, int argc, char **argv);
+int cmd_fortify (const cli_opts_t *opts, int argc, char **argv);
 int cmd_needed (const cli_opts_t *opts, int argc, char **argv);
 int cmd_table (const cli_opts_t *opts, int argc, char **argv);
 

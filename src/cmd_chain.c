@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 
@@ -28,6 +29,54 @@ cli_parse_chain (int argc, char **argv)
   return d;
 }
 
+/* The operands D1 .. Dk of a chain, each "D" or "D:RULE=VALUE,..."
+   (the rules of that territory over those of the options, e.g.
+   "2:defend-dice=3,defend-bonus=1"), into new arrays *D and *RULES;
+   *CUSTOM tells whether any territory has rules of its own.  */
+static int
+parse_territories (const cli_opts_t *o, int argc, char **argv,
+                   unsigned long **d, ro_rules_t **rules, int *custom)
+{
+  *custom = 0;
+  *d = malloc ((size_t) argc * sizeof **d);
+  *rules = malloc ((size_t) argc * sizeof **rules);
+  if (*d == NULL || *rules == NULL)
+    return cli_error ("out of memory");
+  int rc = CLI_EXIT_OK;
+  for (int i = 0; i < argc && rc == CLI_EXIT_OK; i++)
+    {
+      (*rules)[i] = o->rules;
+      const char *colon = strchr (argv[i], ':');
+      size_t len = colon ? (size_t) (colon - argv[i]) : strlen (argv[i]);
+      char *count = strndup (argv[i], len);
+      if (count == NULL)
+        return cli_error ("out of memory");
+      rc = cli_parse_armies (&(*d)[i], count, "defending armies");
+      free (count);
+      if (rc == CLI_EXIT_OK && (*d)[i] == 0)
+        rc = cli_usage_error ("a territory in a chain holds at least 1 "
+                              "army: '%s'", argv[i]);
+      if (rc != CLI_EXIT_OK || colon == NULL)
+        continue;
+      *custom = 1;
+      /* Rules separated by commas (or colons).  */
+      char *list = strdup (colon + 1), *save = NULL;
+      if (list == NULL)
+        return cli_error ("out of memory");
+      if (*list == '\0')
+        rc = cli_usage_error ("'%s': no rule after ':' (D:RULE=VALUE,...)",
+                              argv[i]);
+      for (char *w = strtok_r (list, ",:", &save);
+           w != NULL && rc == CLI_EXIT_OK; w = strtok_r (NULL, ",:", &save))
+        rc = cli_parse_rule_word (&(*rules)[i], w);
+      free (list);
+      if (rc == CLI_EXIT_OK && ro_rules_check (&(*rules)[i]) != RO_OK)
+        rc = cli_usage_error ("'%s': %s", argv[i],
+                              ro_strerror (RO_ERULES));
+    }
+  return rc;
+}
+
 /* D1 .. Dk separated by SEP.  */
 void
 cli_print_chain (const unsigned long *d, size_t k, const char *sep)
@@ -43,29 +92,71 @@ chain_values (const cli_opts_t *o)
   return cli_values (o, CLI_VALUES_BOTH);
 }
 
+/* The chain's operands as given, separated by SEP.  */
+static void
+print_operands (char **argv, int k, const char *sep)
+{
+  for (int i = 0; i < k; i++)
+    printf ("%s%s", i ? sep : "", argv[i]);
+}
+
+/* The chain's header; BY_BATTLE, when not NULL, is P(all taken) with
+   the dice chosen battle by battle, beside the whole chain's.  */
 static int
 print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
-              int k, const ro_chain_t *c)
+              int k, const ro_chain_t *c, char **argv,
+              const ro_rules_t *rules, int custom, const ro_chain_t *by)
 {
-  cli_num_t all;
+  cli_num_t all, ball = { NULL, NULL };
   cli_values_t v = chain_values (o);
   if (cli_num_make (&all, c->taken[c->k], o->digits, v) != CLI_EXIT_OK)
     return CLI_EXIT_ERROR;
+  if (by != NULL
+      && cli_num_make (&ball, by->taken[by->k], o->digits, v) != CLI_EXIT_OK)
+    {
+      cli_num_clear (&all);
+      return CLI_EXIT_ERROR;
+    }
   if (o->format == CLI_FORMAT_JSON)
     {
       printf ("{\"attackers\":%lu,\"defenders\":[", a);
       cli_print_chain (d, (size_t) k, ",");
       printf ("],\"count\":\"%s\",\"rules\":", cli_count_name (o->rules.count));
       cli_print_rules_json (stdout, &o->rules);
+      if (custom)
+        {
+          fputs (",\"territory_rules\":[", stdout);
+          for (int i = 0; i < k; i++)
+            {
+              if (i)
+                putchar (',');
+              cli_print_rules_json (stdout, &rules[i]);
+            }
+          putchar (']');
+        }
+      printf (",\"policy_scope\":\"%s\"", o->scope == RO_SCOPE_CHAIN
+              ? "chain" : "battle");
       printf (",\"digits\":%lu,\"all\":", o->digits);
       cli_num_json (stdout, &all);
+      if (by != NULL)
+        {
+          fputs (",\"all_battle_by_battle\":", stdout);
+          cli_num_json (stdout, &ball);
+        }
     }
   else if (o->format == CLI_FORMAT_CSV)
     {
       fputs ("kind,territories_taken,armies", stdout);
       cli_csv_head (stdout, "", v, ',');
       cli_csv_head (stdout, "at_least", v, ',');
-      putchar ('\n');
+      puts (",defenders");
+      if (by != NULL)
+        {
+          printf ("all_battle_by_battle,%d,", k);
+          cli_csv_fields (stdout, &ball, v, ',');
+          cli_csv_fields (stdout, NULL, v, ',');
+          puts (",");
+        }
     }
   else
     {
@@ -74,17 +165,34 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
               o->rules.count == RO_COUNT_TERRITORY
               ? "on the territory, one stays behind" : "that fight",
               k, k == 1 ? "territory" : "territories");
-      cli_print_chain (d, (size_t) k, " ");
+      print_operands (argv, k, " ");
       puts (";\none army stays in each conquered territory, the others "
             "move on.");
       cli_print_rules_text (stdout, &o->rules);
+      if (custom)
+        puts ("The territories written D:RULE=VALUE,... have those rules "
+              "instead.");
+      if (by != NULL)
+        puts ("--policy-scope chain: the optimal dice weigh P(taking every "
+              "territory still\nto fight), not the P(win) of the battle "
+              "under way.");
       printf ("\nAll %d taken:\n", k);
       if (all.exact)
         printf ("  exact    %s\n", all.exact);
       if (all.decimal)
         printf ("  decimal  %s\n", all.decimal);
+      if (by != NULL)
+        printf ("With the dice chosen battle by battle (each for its "
+                "battle's own P(win)):\n%s%s%s%s%s",
+                ball.exact ? "  exact    " : "", ball.exact ? ball.exact : "",
+                ball.exact ? "\n" : "", ball.decimal ? "  decimal  " : "",
+                ball.decimal ? ball.decimal : "");
+      if (by != NULL && ball.decimal)
+        putchar ('\n');
     }
   cli_num_clear (&all);
+  if (by != NULL)
+    cli_num_clear (&ball);
   return CLI_EXIT_OK;
 }
 
@@ -135,7 +243,7 @@ print_taken (const cli_opts_t *o, const ro_chain_t *c)
           printf ("taken,%zu,", j);
           cli_csv_fields (stdout, &p, v, ',');
           cli_csv_fields (stdout, &at, v, ',');
-          putchar ('\n');
+          puts (",");
         }
       else
         {
@@ -189,7 +297,7 @@ print_armies (const cli_opts_t *o, const ro_chain_t *c)
           printf ("armies,%zu,%lu", c->k, c->armies[i]);
           cli_csv_fields (stdout, &p, v, ',');
           cli_csv_fields (stdout, NULL, v, ',');
-          putchar ('\n');
+          puts (",0");
         }
       else
         {
@@ -200,7 +308,144 @@ print_armies (const cli_opts_t *o, const ro_chain_t *c)
       cli_num_clear (&p);
     }
   if (o->format == CLI_FORMAT_JSON)
-    fputs ("]}\n", stdout);
+    fputc (']', stdout);
+  return rc;
+}
+
+/* Where the attack stops: the territory that held (numbered from 1)
+   and its defenders left, with the attacker's armies left when --stop
+   can leave him more than the one behind.  */
+static int
+print_stops (const cli_opts_t *o, const ro_chain_t *c)
+{
+  int rc = CLI_EXIT_OK;
+  cli_values_t v = chain_values (o);
+  int stop = o->rules.stop != 0;
+  if (o->format == CLI_FORMAT_JSON)
+    fputs (",\"stops\":[", stdout);
+  else if (o->format == CLI_FORMAT_TEXT)
+    {
+      const char *const head[4] = {
+        v & CLI_VALUES_DECIMAL ? "probability" : NULL, NULL,
+        v & CLI_VALUES_EXACT ? "exact" : NULL, NULL
+      };
+      printf ("\nWhere the attack stops (the territory that holds, its "
+              "defenders left%s):\n  %-10s%-10s%s",
+              stop ? ", the attacker's armies left" : "", "territory",
+              "defenders", stop ? "attackers " : "");
+      cli_text_columns (o, head);
+    }
+  for (size_t i = 0; i < c->n_stops && rc == CLI_EXIT_OK; i++)
+    {
+      const ro_chain_stop_t *e = &c->stop[i];
+      cli_num_t p;
+      if ((rc = cli_num_make (&p, e->p, o->digits, v)) != CLI_EXIT_OK)
+        break;
+      if (o->format == CLI_FORMAT_JSON)
+        {
+          printf ("%s{\"territory\":%zu,\"defenders\":%lu,"
+                  "\"attackers\":%lu,", i ? "," : "", e->territory + 1,
+                  e->defenders, e->attackers);
+          cli_num_json_keys (stdout, &p);
+          putchar ('}');
+        }
+      else if (o->format == CLI_FORMAT_CSV)
+        {
+          printf ("stop,%zu,%lu", e->territory, e->attackers);
+          cli_csv_fields (stdout, &p, v, ',');
+          cli_csv_fields (stdout, NULL, v, ',');
+          printf (",%lu\n", e->defenders);
+        }
+      else
+        {
+          const char *const col[4] = { p.decimal, NULL, p.exact, NULL };
+          printf ("  %-10zu%-10lu", e->territory + 1, e->defenders);
+          if (stop)
+            printf ("%-10lu", e->attackers);
+          cli_text_columns (o, col);
+        }
+      cli_num_clear (&p);
+    }
+  if (o->format == CLI_FORMAT_JSON)
+    fputc (']', stdout);
+  return rc;
+}
+
+/* --stats of a chain: the expected territories taken and armies lost,
+   with their variances.  CSV prints them alone, as a battle's.  */
+static int
+print_stats (const cli_opts_t *o, unsigned long a, const unsigned long *d,
+             int k, const ro_chain_t *c)
+{
+  static const char *const name[3] = {
+    "territories_taken", "attackers_lost", "defenders_lost"
+  };
+  ro_chain_stats_t st;
+  ro_chain_stats_init (&st);
+  int rc = ro_chain_stats (&st, c, &o->rules, a, d) == RO_OK
+    ? CLI_EXIT_OK : cli_error ("%s", ro_strerror (RO_EINVAL));
+  const mpq_t *mean[3] = { &st.taken, &st.attackers_lost,
+    &st.defenders_lost
+  };
+  const mpq_t *var[3] = { &st.taken_var, &st.attackers_lost_var,
+    &st.defenders_lost_var
+  };
+  cli_values_t kinds = cli_values (o, o->format == CLI_FORMAT_TEXT
+                                   ? CLI_VALUES_DECIMAL : CLI_VALUES_BOTH);
+  if (o->format == CLI_FORMAT_CSV)
+    {
+      fputs ("attackers,defenders,count,quantity", stdout);
+      cli_csv_head (stdout, "mean", kinds, ',');
+      cli_csv_head (stdout, "variance", kinds, ',');
+      putchar ('\n');
+    }
+  else if (o->format == CLI_FORMAT_JSON)
+    fputs (",\"stats\":{", stdout);
+  else
+    printf ("\nExpected (armies lost: killed by the dice, not those left "
+            "behind%s):\n  %-18s %-*s %s\n",
+            kinds == CLI_VALUES_EXACT ? ""
+            : ";\nfractions with --format csv or json", "quantity",
+            CLI_DECIMAL_WIDTH (o), "mean", "variance");
+  for (int q = 0; q < 3 && rc == CLI_EXIT_OK; q++)
+    {
+      cli_num_t m, v;
+      if ((rc = cli_num_make (&m, *mean[q], o->digits, kinds))
+          != CLI_EXIT_OK)
+        break;
+      if ((rc = cli_num_make (&v, *var[q], o->digits, kinds))
+          != CLI_EXIT_OK)
+        {
+          cli_num_clear (&m);
+          break;
+        }
+      if (o->format == CLI_FORMAT_CSV)
+        {
+          printf ("%lu,", a);
+          cli_print_chain (d, (size_t) k, " ");
+          printf (",%s,%s", cli_count_name (o->rules.count), name[q]);
+          cli_csv_fields (stdout, &m, kinds, ',');
+          cli_csv_fields (stdout, &v, kinds, ',');
+          putchar ('\n');
+        }
+      else if (o->format == CLI_FORMAT_JSON)
+        {
+          printf ("%s\"%s\":{\"mean\":", q ? "," : "", name[q]);
+          cli_num_json (stdout, &m);
+          fputs (",\"variance\":", stdout);
+          cli_num_json (stdout, &v);
+          putchar ('}');
+        }
+      else
+        printf ("  %-18s %-*s %s\n", name[q], CLI_DECIMAL_WIDTH (o),
+                m.decimal ? m.decimal : m.exact,
+                v.decimal ? v.decimal : v.exact);
+      cli_num_clear (&m);
+      cli_num_clear (&v);
+    }
+  if (o->format == CLI_FORMAT_JSON)
+    putchar ('}');
+  ro_chain_stats_clear (&st);
   return rc;
 }
 
@@ -220,28 +465,64 @@ cmd_chain (const cli_opts_t *o, int argc, char **argv)
                           "must be taken");
   if (rc != CLI_EXIT_OK)
     return rc;
-  unsigned long *d = cli_parse_chain (argc - 1, argv + 1), dmax = 0;
-  if (d == NULL)
-    return CLI_EXIT_ERROR;
-  for (int i = 0; i < argc - 1; i++)
-    dmax = d[i] > dmax ? d[i] : dmax;
-  rc = cli_check_plan_memory (o, a, dmax);
+  int k = argc - 1, custom;
+  unsigned long *d = NULL, dmax = 0;
+  ro_rules_t *rules = NULL;
+  rc = parse_territories (o, k, argv + 1, &d, &rules, &custom);
+  for (int i = 0; i < k && rc == CLI_EXIT_OK; i++)
+    {
+      dmax = d[i] > dmax ? d[i] : dmax;
+      cli_opts_t t = *o;
+      t.rules = rules[i];
+      rc = cli_check_plan_memory (&t, a, d[i]);
+    }
 
-  ro_chain_t c;
+  /* The whole chain's policies are compared with the battles' own.  */
+  int compare = 0;
+  for (int i = 0; i < k && rc == CLI_EXIT_OK; i++)
+    compare |= o->scope == RO_SCOPE_CHAIN
+      && (rules[i].attacker == RO_ATTACKER_OPTIMAL
+          || rules[i].defender == RO_DEFENDER_OPTIMAL);
+  /* The whole chain's plans are all alive at once.  */
+  double plans = 0, one;
+  for (int i = 0; i < k && rc == CLI_EXIT_OK && compare; i++)
+    if (ro_plan_memory (&one, &rules[i], a, d[i]) == RO_OK)
+      plans += one;
+  if (rc == CLI_EXIT_OK && plans > o->max_memory)
+    rc = cli_error ("the plans of the whole chain would need %.3g bytes, "
+                    "more than the limit of %.3g (see --max-memory)",
+                    plans, o->max_memory);
+  ro_chain_t c, by;
   ro_chain_init (&c);
+  ro_chain_init (&by);
   if (rc == CLI_EXIT_OK)
     {
-      int lrc = ro_chain (&c, &o->rules, a, d, (size_t) argc - 1);
-      if (lrc != RO_OK)
+      int lrc = ro_chain_scope (&c, rules, a, d, (size_t) k, o->scope);
+      if (lrc == RO_OK && compare)
+        lrc = ro_chain_rules (&by, rules, a, d, (size_t) k);
+      if (lrc == RO_EINVAL && o->scope == RO_SCOPE_CHAIN)
+        rc = cli_error ("--policy-scope chain needs dice of the same "
+                        "sides in every territory");
+      else if (lrc != RO_OK)
         rc = cli_error ("%s", ro_strerror (lrc));
     }
-  if (rc == CLI_EXIT_OK)
-    rc = print_header (o, a, d, argc - 1, &c);
-  if (rc == CLI_EXIT_OK)
+  int stats_only = o->stats && o->format == CLI_FORMAT_CSV;
+  if (rc == CLI_EXIT_OK && !stats_only)
+    rc = print_header (o, a, d, k, &c, argv + 1, rules, custom,
+                       compare ? &by : NULL);
+  if (rc == CLI_EXIT_OK && !stats_only)
     rc = print_taken (o, &c);
-  if (rc == CLI_EXIT_OK)
+  if (rc == CLI_EXIT_OK && !stats_only)
     rc = print_armies (o, &c);
+  if (rc == CLI_EXIT_OK && !stats_only)
+    rc = print_stops (o, &c);
+  if (rc == CLI_EXIT_OK && o->stats)
+    rc = print_stats (o, a, d, k, &c);
+  if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_JSON)
+    puts ("}");
   ro_chain_clear (&c);
+  ro_chain_clear (&by);
   free (d);
+  free (rules);
   return rc;
 }

@@ -84,11 +84,34 @@ static const help_t helps[] = {
    "leaving one army in each: the probability of taking them all, how\n"
    "far the chain gets, and the armies that reach the last territory.\n"
    "\n"
+   "Where the attack stops: the territory that holds and its defenders\n"
+   "left.  A territory D:RULE=VALUE,... has rules of its own (the rule\n"
+   "options without their dashes: sides, attack-sides, defend-sides,\n"
+   "attack-dice, defend-dice, attack-bonus, defend-bonus, ties, defender).\n"
+   "\n"
    "Its own options: --stop=K applies to every battle (no --goal).\n"
+   "      --stats          expected territories taken and armies lost\n"
+   "      --policy-scope=S 'battle' (default): optimal dice weigh the\n"
+   "                         battle's P(win); 'chain': P(taking the rest)\n"
    "\n"
    "Examples:\n"
    "  riskodds chain 20 3 2 4 1        four territories in a row\n"
+   "  riskodds chain 12 3 4:defend-dice=3,defend-bonus=1 2\n"
+   "  riskodds chain --defender optimal --policy-scope chain 8 3 3\n"
    "  riskodds chain --format json 12 3 3\n"},
+  {"fortify",
+   "Usage: riskodds fortify [OPTION]... --attackers=A D K\n"
+   "Every split of D defending armies over a chain of K territories (at\n"
+   "least 1 each) against the chain attack of A armies, ranked by the\n"
+   "attacker's exact P(taking all K), then P(taking at least k): the best\n"
+   "five of each (CSV: all).  C(D-1, K-1) chains, at most 100000.\n"
+   "\n"
+   "Its own options:\n"
+   "      --attackers=A    the attacking armies (required)\n"
+   "      --policy-scope=S as in 'chain'\n"
+   "\n"
+   "Examples:\n"
+   "  riskodds fortify --attackers 12 10 3\n"},
   {"needed",
    "Usage: riskodds needed [OPTION]... D | LO..HI | D1 D2...\n"
    "The smallest attack A with P(win) at least --target: against D, each\n"
@@ -252,7 +275,7 @@ cli_help (const char *sub)
         return CLI_EXIT_OK;
       }
   return cli_usage_error ("no help for '%s': the subcommands are round, game, "
-                          "binomial, chain, needed, table, verify, policy "
-                          "and plot",
+                          "binomial, chain, fortify, needed, table, verify, "
+                          "policy and plot",
                           sub);
 }

@@ -47,7 +47,8 @@ enum
   OPT_COMPARE,
   OPT_PALETTE,
   OPT_WIDTH,
-  OPT_HEIGHT
+  OPT_HEIGHT,
+  OPT_POLICY_SCOPE
 };
 
 static const struct option long_options[] = {
@@ -63,6 +64,7 @@ static const struct option long_options[] = {
   {"attacker", required_argument, NULL, OPT_ATTACKER},
   {"method", required_argument, NULL, OPT_METHOD},
   {"threads", required_argument, NULL, OPT_THREADS},
+  {"policy-scope", required_argument, NULL, OPT_POLICY_SCOPE},
   {"count", required_argument, NULL, 'c'},
   {"digits", required_argument, NULL, 'd'},
   {"format", required_argument, NULL, 'f'},
@@ -135,7 +137,11 @@ Subcommands:\n\
             may be ranges LO..HI, for a table\n\
   chain     A armies take territories of D1, D2, ... armies one after\n\
             another, leaving one army in each: P(all taken), how far the\n\
-            chain gets, and the armies that reach the last territory\n\
+            chain gets, the armies that reach the last territory and\n\
+            where the attack stops; D:RULE=VALUE,... for a territory's\n\
+            own rules (see 'riskodds help chain')\n\
+  fortify   every split of D defending armies over K territories against\n\
+            --attackers A, ranked by the attacker's P(taking all K)\n\
   needed    the smallest A with P(win) >= --target against D, each D of\n\
             LO..HI, or the whole chain D1 D2 ...\n\
   table     P(win) for every battle of --attackers LO..HI against\n\
@@ -187,6 +193,9 @@ only --defender wieringa and wieringa-rolled):\n\
                            rolling: 'max' (default) or 'optimal' (the\n\
                            dice that maximise his exact P(win) against\n\
                            the defender's policy; ties: the most)\n\
+      --policy-scope=S   in 'chain' and 'fortify', what the optimal\n\
+                           policies weigh: 'battle' (default; the battle\n\
+                           under way) or 'chain' (P(taking the rest))\n\
 \n\
 Options:\n\
   -c, --count=HOW      how A counts the attacking armies: 'territory'\n\
@@ -476,6 +485,58 @@ parse_rule_option (ro_rules_t *r, int c, const char *arg)
     }
 }
 
+/* The options of the rules of one battle, which a territory of a chain
+   may carry (cli_parse_rule_word).  */
+static const int territory_options[] = {
+  OPT_SIDES, OPT_ATTACK_SIDES, OPT_DEFEND_SIDES, OPT_ATTACK_DICE,
+  OPT_DEFEND_DICE, OPT_ATTACK_BONUS, OPT_DEFEND_BONUS, OPT_TIES,
+  OPT_DEFENDER
+};
+
+/* NAME=VALUE of a territory of a chain ("defend-dice=3", with or
+   without the leading "--") applied to RULES, by the parser of the
+   options themselves, so the spellings and the checks are the same.  */
+int
+cli_parse_rule_word (ro_rules_t *rules, const char *word)
+{
+  const size_t nt = sizeof territory_options / sizeof territory_options[0];
+  const char *names[sizeof territory_options / sizeof territory_options[0]];
+  const char *w = strncmp (word, "--", 2) == 0 ? word + 2 : word;
+  size_t len = strcspn (w, "=");
+  size_t n = 0;
+  for (const struct option *o = long_options; o->name; o++)
+    for (size_t i = 0; i < nt; i++)
+      if (o->val == territory_options[i])
+        {
+          names[n++] = o->name;
+          if (strlen (o->name) != len || strncmp (o->name, w, len) != 0)
+            continue;
+          if (w[len] != '=' || w[len + 1] == '\0')
+            return cli_usage_error ("'%s' in a chain needs a value: "
+                                    "%s=VALUE", word, o->name);
+          if (o->val == OPT_DEFENDER)
+            {
+              cli_opts_t t;
+              memset (&t, 0, sizeof t);
+              t.rules = *rules;
+              int rc = parse_defender (&t, w + len + 1);
+              rules->defender = t.rules.defender;
+              return rc;
+            }
+          return parse_rule_option (rules, o->val, w + len + 1);
+        }
+  char name[65];
+  snprintf (name, sizeof name, "%.*s", (int) (len < 64 ? len : 64), w);
+  const char *near = cli_suggest (name, names, n);
+  if (near != NULL)
+    return cli_usage_error ("'%s' is not a rule of a territory; did you "
+                            "mean '%s'?", word, near);
+  return cli_usage_error ("'%s' is not a rule of a territory (sides, "
+                          "attack-sides, defend-sides, attack-dice, "
+                          "defend-dice, attack-bonus, defend-bonus, ties, "
+                          "defender)", word);
+}
+
 static int
 parse_palette (int *palette, const char *arg)
 {
@@ -715,6 +776,16 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
       case OPT_DEFENDER: rc = parse_defender (opts, optarg); break;
       case OPT_ATTACKER: rc = parse_attacker (opts, optarg); break;
       case OPT_METHOD: rc = parse_method (opts, optarg); break;
+      case OPT_POLICY_SCOPE:
+        if (strcmp (optarg, "battle") == 0)
+          opts->scope = RO_SCOPE_BATTLE;
+        else if (strcmp (optarg, "chain") == 0)
+          opts->scope = RO_SCOPE_CHAIN;
+        else
+          rc = cli_usage_error ("invalid --policy-scope '%s' (expected "
+                                "'battle' or 'chain')", optarg);
+        opts->scope_given = 1;
+        break;
       case OPT_THREADS:
         rc = parse_unsigned (&opts->threads, optarg, "threads", 1,
                              RO_THREADS_MAX);
@@ -885,6 +956,10 @@ check_applicable (const cli_opts_t *o, const char *sub)
                             "extension (.svg, .pdf or .png), not --format");
   if (o->game_value != NULL && !binomial)
     return cli_usage_error ("--game-value applies only to 'binomial'");
+  if (o->scope_given && strcmp (sub, "chain") != 0
+      && strcmp (sub, "fortify") != 0)
+    return cli_usage_error ("--policy-scope applies only to 'chain' and "
+                            "'fortify'");
   if (o->target != NULL && strcmp (sub, "needed") != 0)
     return cli_usage_error ("--target applies only to 'needed'");
   if ((o->rules.stop != 0 || o->rules.goal != 0)
@@ -892,13 +967,16 @@ check_applicable (const cli_opts_t *o, const char *sub)
           || binomial))
     return cli_usage_error ("--stop and --goal apply to battles, chains, "
                             "tables and 'needed', not to '%s'", sub);
-  if ((o->dist || (o->stats && !table)) && *sub != '\0')
+  if ((o->dist || (o->stats && !table && strcmp (sub, "chain") != 0))
+      && *sub != '\0')
     return cli_usage_error ("--dist applies only to a battle A D, --stats "
-                            "to a battle and to 'table'");
+                            "to a battle, 'chain' and 'table'");
+  int fortify = strcmp (sub, "fortify") == 0;
   if ((o->attackers || o->defenders) && !table && !plot
-      && !(verify && o->float_mode))
+      && !(verify && o->float_mode) && !(fortify && !o->defenders))
     return cli_usage_error ("--attackers and --defenders apply only to "
-                            "'table', 'verify --float' and 'plot'");
+                            "'table', 'verify --float' and 'plot' (and "
+                            "--attackers to 'fortify')");
   if (o->values && verify)
     return cli_usage_error ("--values does not apply to 'verify', which "
                             "prints the published numbers beside decimals");
@@ -948,6 +1026,7 @@ static const struct
 } subcommands[] = {
   {"round", cmd_round}, {"game", cmd_game}, {"binomial", cmd_binomial},
   {"chain", cmd_chain}, {"needed", cmd_needed}, {"table", cmd_table},
+  {"fortify", cmd_fortify},
   {"verify", cmd_verify}, {"policy", cmd_policy}, {"plot", cmd_plot}
 };
 

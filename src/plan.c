@@ -491,3 +491,92 @@ ro_solver_plan (ro_solver_t *s, ro_plan_t *plan, unsigned long f,
     s->policy->plan = plan->impl;
   return rc;
 }
+
+/* ------------------------------------------------------------------ */
+/* Plans for the whole chain                                          */
+
+/* plan_fill with the won ends worth WON[f - 1] (NULL: 1), cells over
+   the bases of S, instead of 1: the values are then those of the rest
+   of the chain, and the policies' choices maximise (the attacker) and
+   minimise (the defender) the probability of taking all of it.  */
+static void
+plan_fill_chain (ro_solver_t *s, unsigned long f, unsigned long d,
+                 const ro_cell_t *won, ro_cell_t *out)
+{
+  const ro_rules_t *rules = &s->model->rules;
+  double total = ro_progress_rows (f + 1, d);
+  ro_progress (0, total);
+  for (unsigned long i = 0; i <= f; i++)
+    {
+      for (unsigned long j = 0; j <= d; j++)
+        {
+          unsigned char *rec = plan_at (s->policy->plan, i, j);
+          ro_cell_t *x = ro_solver_cell (s, i, j);
+          int end = ro_rules_ended (rules, i, j);
+          if (end > 0 && won != NULL && i > 0)
+            {
+              mpz_set (x->n, won[i - 1].n);
+              x->e[0] = won[i - 1].e[0];
+              x->e[1] = won[i - 1].e[1];
+            }
+          else if (end != 0)
+            {
+              mpz_set_ui (x->n, end > 0 && i > 0);
+              x->e[0] = x->e[1] = 0;
+            }
+          else
+            ro_policy_state (s, i, j);
+          if (end != 0)
+            rec[0] = 0;         /* over: nobody rolls */
+        }
+      ro_cell_t *o = &out[i], *x = ro_solver_cell (s, i, d);
+      mpz_set (o->n, x->n);
+      o->e[0] = x->e[0];
+      o->e[1] = x->e[1];
+      ro_progress (ro_progress_rows (i + 1, d), total);
+    }
+}
+
+int
+ro_plan_solve_chain (ro_plan_t *plan, ro_cell_t *out,
+                     const ro_rules_t *rules, unsigned long f,
+                     unsigned long d, const ro_cell_t *won)
+{
+  unsigned long a = rules->count == RO_COUNT_TERRITORY ? f + 1 : f;
+  int rc = ro_check_battle (rules, a, d);
+  if (rc != RO_OK)
+    return rc;
+  ro_model_t model;
+  ro_solver_t s;
+  rc = ro_solver_open (&model, &s, rules, d);
+  if (rc != RO_OK)
+    return rc;
+  ro_plan_impl_t *p = impl_new (f, d, plan_stride (rules, model.most_rolls));
+  rc = p == NULL ? RO_ENOMEM : ro_policy_open (&s);
+  if (rc != RO_OK)
+    {
+      impl_free (p);
+      ro_solver_close (&model, &s);
+      return rc;
+    }
+  s.policy->plan = p;
+  plan_fill_chain (&s, f, d, won, out);
+  impl_free (plan->impl);
+  plan->impl = p;
+  plan->rules = *rules;
+  plan->attackers = a;
+  plan->defenders = d;
+  ro_solver_get_q (plan->win, &s, ro_solver_cell (&s, f, d));
+  ro_policy_close (&s);
+  ro_solver_close (&model, &s);
+  return RO_OK;
+}
+
+int
+ro_solver_use_plan (ro_solver_t *s, const ro_plan_t *plan)
+{
+  int rc = ro_policy_open (s);
+  if (rc == RO_OK)
+    s->policy->plan = plan->impl;
+  return rc;
+}

@@ -231,6 +231,21 @@ const ro_step_t *ro_policy_step (ro_solver_t *s, unsigned long f,
 int ro_solver_plan (ro_solver_t *s, ro_plan_t *plan, unsigned long f,
                     unsigned long d);
 
+/* ro_plan_solve for F fighting armies against D as a battle of a
+   chain: its won ends (f, 0) are worth WON[f - 1] (cells over the bases
+   of a solver of RULES), the probability of taking the rest of the
+   chain with f - 1 armies moving on, or 1 when WON is NULL (the last
+   territory); so an optimizing policy chooses for the whole chain.
+   OUT[0 .. F] gets the values of the states (f, D): the probability of
+   taking this territory and the rest with f armies.  */
+int ro_plan_solve_chain (ro_plan_t *plan, ro_cell_t *out,
+                         const ro_rules_t *rules, unsigned long f,
+                         unsigned long d, const ro_cell_t *won);
+
+/* Open S's policy work space to read PLAN's choices (made for S's rules
+   and at least S's states); ro_policy_close before clearing PLAN.  */
+int ro_solver_use_plan (ro_solver_t *s, const ro_plan_t *plan);
+
 /* The forward pass (forward.c): the battles against D0 that start with
    SEED[f] (an integer over a power of the bases, as the solver's cells)
    at f fighting armies, f < NSEED; END is called for every ended state

@@ -1,0 +1,183 @@
+/* cmd_fortify.c -- riskodds fortify: the defender's best split */
+
+#include <config.h>
+
+#include <stdlib.h>
+
+#include "cli.h"
+
+/* How many splits the text and JSON show for each question: the best
+   and its runners-up.  */
+#define FORTIFY_SHOWN 5
+
+static void
+print_split (const ro_split_t *s, size_t k, const char *sep)
+{
+  for (size_t i = 0; i < k; i++)
+    printf ("%s%lu", i ? sep : "", s->d[i]);
+}
+
+/* The splits ranked by P(taking at least J), ORDER from the best for
+   the defender.  */
+static int
+print_ranking (const cli_opts_t *o, const ro_fortify_t *f, size_t j,
+               const size_t *order, int first)
+{
+  cli_values_t v = cli_values (o, CLI_VALUES_BOTH);
+  size_t shown = o->format == CLI_FORMAT_CSV ? f->n
+    : f->n < FORTIFY_SHOWN ? f->n : FORTIFY_SHOWN;
+  int rc = CLI_EXIT_OK;
+  if (o->format == CLI_FORMAT_JSON)
+    printf ("%s{\"at_least\":%zu,\"ranking\":[", first ? "" : ",", j);
+  else if (o->format == CLI_FORMAT_TEXT)
+    {
+      const char *const head[4] = {
+        v & CLI_VALUES_DECIMAL ? "probability" : NULL, NULL,
+        v & CLI_VALUES_EXACT ? "exact" : NULL, NULL
+      };
+      if (j == f->k)
+        printf ("\nThe attacker takes all %zu:\n", f->k);
+      else
+        printf ("\nThe attacker takes at least %zu:\n", j);
+      printf ("  %-5s%-*s", "rank", (int) (3 * f->k + 2), "split");
+      cli_text_columns (o, head);
+    }
+  for (size_t r = 0; r < shown && rc == CLI_EXIT_OK; r++)
+    {
+      const ro_split_t *s = &f->split[order[r]];
+      cli_num_t p;
+      if ((rc = cli_num_make (&p, s->at_least[j - 1], o->digits, v))
+          != CLI_EXIT_OK)
+        break;
+      if (o->format == CLI_FORMAT_JSON)
+        {
+          printf ("%s{\"rank\":%zu,\"split\":[", r ? "," : "", r + 1);
+          print_split (s, f->k, ",");
+          fputs ("],", stdout);
+          cli_num_json_keys (stdout, &p);
+          putchar ('}');
+        }
+      else if (o->format == CLI_FORMAT_CSV)
+        {
+          printf ("%zu,%zu,", j, r + 1);
+          print_split (s, f->k, " ");
+          cli_csv_fields (stdout, &p, v, ',');
+          putchar ('\n');
+        }
+      else
+        {
+          const char *const col[4] = { p.decimal, NULL, p.exact, NULL };
+          printf ("  %-5zu", r + 1);
+          int w = 0;
+          for (size_t i = 0; i < f->k; i++)
+            w += printf ("%s%lu", i ? " " : "", s->d[i]);
+          printf ("%*s", (int) (3 * f->k + 2) - w, "");
+          cli_text_columns (o, col);
+        }
+      cli_num_clear (&p);
+    }
+  if (o->format == CLI_FORMAT_JSON)
+    fputs ("]}", stdout);
+  return rc;
+}
+
+int
+cmd_fortify (const cli_opts_t *o, int argc, char **argv)
+{
+  unsigned long a, total, k;
+  if (argc != 2)
+    return cli_usage_error ("fortify needs D and K: the defending armies "
+                            "and the territories to split them over, with "
+                            "--attackers A");
+  if (o->attackers == NULL)
+    return cli_usage_error ("fortify needs the attack: --attackers A");
+  int rc = cli_parse_armies (&a, o->attackers, "attacking armies");
+  if (rc == CLI_EXIT_OK)
+    rc = cli_parse_armies (&total, argv[0], "defending armies");
+  if (rc == CLI_EXIT_OK)
+    rc = cli_parse_armies (&k, argv[1], "territories");
+  if (rc != CLI_EXIT_OK)
+    return rc;
+  if (k == 0 || total < k)
+    return cli_usage_error ("fortify: %lu armies cannot hold %lu "
+                            "territories with at least 1 army each",
+                            total, k);
+  if (a == 0 && o->rules.count == RO_COUNT_TERRITORY)
+    return cli_usage_error ("a territory holds at least 1 army: A must be "
+                            "at least 1 with --count territory");
+  if (o->rules.goal != 0)
+    return cli_usage_error ("--goal does not apply to fortify: each "
+                            "territory must be taken");
+  double n;
+  ro_fortify_count (&n, total, (size_t) k);
+  if (n > RO_FORTIFY_MAX)
+    return cli_error ("%lu armies over %lu territories make %.3g splits; "
+                      "fortify computes every one, at most %d", total, k,
+                      n, RO_FORTIFY_MAX);
+  rc = cli_check_plan_memory (o, a, total - k + 1);
+  if (rc != CLI_EXIT_OK)
+    return rc;
+  /* --policy-scope chain keeps the K plans of a chain at once.  */
+  double plan;
+  if (o->scope == RO_SCOPE_CHAIN
+      && (o->rules.attacker == RO_ATTACKER_OPTIMAL
+          || o->rules.defender == RO_DEFENDER_OPTIMAL)
+      && ro_plan_memory (&plan, &o->rules, a, total - k + 1) == RO_OK
+      && plan * (double) k > o->max_memory)
+    return cli_error ("the plans of a whole chain would need %.3g bytes, "
+                      "more than the limit of %.3g (see --max-memory)",
+                      plan * (double) k, o->max_memory);
+
+  ro_fortify_t f;
+  ro_fortify_init (&f);
+  int lrc = ro_fortify (&f, &o->rules, a, total, (size_t) k, o->scope);
+  if (lrc != RO_OK)
+    {
+      ro_fortify_clear (&f);
+      return cli_error ("%s", ro_strerror (lrc));
+    }
+  size_t *order = malloc ((f.n ? f.n : 1) * sizeof *order);
+  if (order == NULL)
+    rc = cli_error ("out of memory");
+  if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_JSON)
+    {
+      printf ("{\"attackers\":%lu,\"defenders\":%lu,\"territories\":%lu,"
+              "\"count\":\"%s\",\"rules\":", a, total, k,
+              cli_count_name (o->rules.count));
+      cli_print_rules_json (stdout, &o->rules);
+      printf (",\"policy_scope\":\"%s\",\"splits\":%zu,\"digits\":%lu,"
+              "\"best\":[", o->scope == RO_SCOPE_CHAIN ? "chain" : "battle",
+              f.n, o->digits);
+    }
+  else if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_CSV)
+    {
+      fputs ("at_least,rank,split", stdout);
+      cli_csv_head (stdout, "", cli_values (o, CLI_VALUES_BOTH), ',');
+      putchar ('\n');
+    }
+  else if (rc == CLI_EXIT_OK)
+    {
+      printf ("%lu defending armies over %lu %s (at least 1 each), "
+              "attacked in order\nby %lu %s (%s); every one of the %zu "
+              "splits computed exactly.\n", total, k,
+              k == 1 ? "territory" : "territories", a,
+              a == 1 ? "army" : "armies",
+              o->rules.count == RO_COUNT_TERRITORY
+              ? "on the territory, one stays behind" : "that fight", f.n);
+      cli_print_rules_text (stdout, &o->rules);
+      printf ("The best splits for the defender, first to last territory "
+              "attacked:\n");
+    }
+  for (size_t j = k; j >= 1 && rc == CLI_EXIT_OK; j--)
+    {
+      if (ro_fortify_rank (order, &f, j) != RO_OK)
+        rc = cli_error ("out of memory");
+      else
+        rc = print_ranking (o, &f, j, order, j == k);
+    }
+  if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_JSON)
+    puts ("]}");
+  free (order);
+  ro_fortify_clear (&f);
+  return rc;
+}

@@ -1,0 +1,720 @@
+/* check_fortify.c -- tests of chains as people play them: rules of
+   their own per territory, where the attack stops, the statistics of a
+   chain, dice chosen for the whole chain, and the defender's best split
+   (fortify) */
+
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+#define MAXA 10
+#define MAXK 4
+#define MAXD 6
+
+/* ------------------------------------------------------------------ */
+/* The reference: every path of rounds through the chain              */
+
+/* Each territory's rounds (from ro_round_count, tested against every
+   roll by check_dice); the chain followed path by path, every end
+   added up: taken[j], armies[f] when all fall, held[i][f][d] when
+   territory i holds with d defenders and the attacker f fighting
+   armies, and the moments of the territories taken and the armies
+   lost.  */
+typedef struct
+{
+  const ro_rules_t *rules;
+  const unsigned long *d;
+  size_t k;
+  unsigned long f0, f_stop;
+  mpq_t round[MAXK][6][6][6];
+  mpq_t taken[MAXK + 1];
+  mpq_t armies[MAXA + 1];
+  mpq_t held[MAXK][MAXA + 1][MAXD + 1];
+  mpq_t m[3][2];                /* taken, attackers lost, defenders lost:
+                                   E[x], E[x^2] */
+} ref_t;
+
+static void
+ref_init (ref_t *ref, const ro_rules_t *rules, const unsigned long *d,
+          size_t k, unsigned long a)
+{
+  ref->rules = rules;
+  ref->d = d;
+  ref->k = k;
+  int terr = rules[0].count == RO_COUNT_TERRITORY;
+  ref->f0 = terr ? a - 1 : a;
+  ref->f_stop = terr ? (rules[0].stop ? rules[0].stop - 1 : 0)
+    : rules[0].stop;
+  for (size_t i = 0; i < k; i++)
+    test_round_probs (ref->round[i], &rules[i]);
+  for (size_t j = 0; j <= MAXK; j++)
+    mpq_init (ref->taken[j]);
+  for (size_t f = 0; f <= MAXA; f++)
+    mpq_init (ref->armies[f]);
+  for (size_t i = 0; i < MAXK; i++)
+    for (size_t f = 0; f <= MAXA; f++)
+      for (size_t j = 0; j <= MAXD; j++)
+        mpq_init (ref->held[i][f][j]);
+  for (int q = 0; q < 3; q++)
+    mpq_inits (ref->m[q][0], ref->m[q][1], (mpq_ptr) 0);
+}
+
+static void
+ref_clear (ref_t *ref)
+{
+  for (size_t i = 0; i < ref->k; i++)
+    test_round_probs_clear (ref->round[i]);
+  for (size_t j = 0; j <= MAXK; j++)
+    mpq_clear (ref->taken[j]);
+  for (size_t f = 0; f <= MAXA; f++)
+    mpq_clear (ref->armies[f]);
+  for (size_t i = 0; i < MAXK; i++)
+    for (size_t f = 0; f <= MAXA; f++)
+      for (size_t j = 0; j <= MAXD; j++)
+        mpq_clear (ref->held[i][f][j]);
+  for (int q = 0; q < 3; q++)
+    mpq_clears (ref->m[q][0], ref->m[q][1], (mpq_ptr) 0);
+}
+
+/* The moments of quantity Q += X P, X^2 P.  */
+static void
+ref_moment (ref_t *ref, int q, unsigned long x, const mpq_t p)
+{
+  mpq_t t;
+  mpq_init (t);
+  mpq_set_ui (t, x, 1);
+  mpq_mul (t, t, p);
+  mpq_add (ref->m[q][0], ref->m[q][0], t);
+  mpq_set_ui (t, x * x, 1);
+  mpq_mul (t, t, p);
+  mpq_add (ref->m[q][1], ref->m[q][1], t);
+  mpq_clear (t);
+}
+
+/* Territory I holds D defenders, the attacker has F fighting armies;
+   KILLED_A and KILLED_D armies have died so far.  */
+static void
+ref_paths (ref_t *ref, size_t i, unsigned long f, unsigned long d,
+           unsigned long killed_a, unsigned long killed_d, const mpq_t p)
+{
+  if (d == 0)
+    {
+      if (i + 1 == ref->k)
+        {
+          mpq_add (ref->taken[ref->k], ref->taken[ref->k], p);
+          mpq_add (ref->armies[f], ref->armies[f], p);
+          ref_moment (ref, 0, ref->k, p);
+          ref_moment (ref, 1, killed_a, p);
+          ref_moment (ref, 2, killed_d, p);
+        }
+      else
+        ref_paths (ref, i + 1, f - 1, ref->d[i + 1], killed_a, killed_d, p);
+      return;
+    }
+  if (f == 0 || f <= ref->f_stop)
+    {
+      mpq_add (ref->taken[i], ref->taken[i], p);
+      mpq_add (ref->held[i][f][d], ref->held[i][f][d], p);
+      ref_moment (ref, 0, i, p);
+      ref_moment (ref, 1, killed_a, p);
+      ref_moment (ref, 2, killed_d, p);
+      return;
+    }
+  const ro_rules_t *r = &ref->rules[i];
+  unsigned na = f < r->attack_dice ? f : r->attack_dice;
+  unsigned nd = d < r->defend_dice ? d : r->defend_dice;
+  unsigned m = na < nd ? na : nd;
+  mpq_t q;
+  mpq_init (q);
+  for (unsigned j = 0; j <= m; j++)
+    if (mpq_sgn (ref->round[i][na][nd][j]) != 0)
+      {
+        mpq_mul (q, p, ref->round[i][na][nd][j]);
+        ref_paths (ref, i, f - j, d - (m - j), killed_a + j,
+                   killed_d + (m - j), q);
+      }
+  mpq_clear (q);
+}
+
+/* The variance from E[x] and E[x^2].  */
+static void
+ref_var (mpq_t var, const mpq_t mean, const mpq_t sq)
+{
+  mpq_mul (var, mean, mean);
+  mpq_sub (var, sq, var);
+}
+
+static void
+check_chain (const ro_rules_t *rules, unsigned long a,
+             const unsigned long *d, size_t k)
+{
+  ref_t ref;
+  ro_chain_t c;
+  mpq_t one, sum, var;
+  mpq_inits (one, sum, var, (mpq_ptr) 0);
+  mpq_set_ui (one, 1, 1);
+  ref_init (&ref, rules, d, k, a);
+  ref_paths (&ref, 0, ref.f0, d[0], 0, 0, one);
+
+  ro_chain_init (&c);
+  ck_assert_int_eq (ro_chain_rules (&c, rules, a, d, k), RO_OK);
+  for (size_t j = 0; j <= k; j++)
+    ck_assert_msg (mpq_equal (c.taken[j], ref.taken[j]), "a = %lu, k = %zu:"
+                   " taken[%zu] = %s, the reference %s", a, k, j,
+                   mpq_get_str (NULL, 10, c.taken[j]),
+                   mpq_get_str (NULL, 10, ref.taken[j]));
+  size_t nonzero = 0;
+  for (size_t f = 0; f <= MAXA; f++)
+    nonzero += mpq_sgn (ref.armies[f]) != 0;
+  ck_assert_uint_eq (c.n_armies, nonzero);
+  for (size_t i = 0; i < c.n_armies; i++)
+    ck_assert (mpq_equal (c.armies_p[i], ref.armies[c.armies[i]]));
+
+  /* Every stop, in order, and nothing else.  */
+  size_t n = 0;
+  for (size_t i = 0; i < k; i++)
+    for (unsigned long j = 0; j <= MAXD; j++)
+      for (unsigned long f = MAXA + 1; f-- > 0;)
+        if (mpq_sgn (ref.held[i][f][j]) != 0)
+          {
+            ck_assert_msg (n < c.n_stops, "a stop missing");
+            const ro_chain_stop_t *e = &c.stop[n++];
+            unsigned long behind = rules[0].count == RO_COUNT_TERRITORY;
+            ck_assert_uint_eq (e->territory, i);
+            ck_assert_uint_eq (e->defenders, j);
+            ck_assert_uint_eq (e->attackers, f + behind);
+            ck_assert_msg (mpq_equal (e->p, ref.held[i][f][j]),
+                           "stop %zu %lu %lu: %s, the reference %s", i, f,
+                           j, mpq_get_str (NULL, 10, e->p),
+                           mpq_get_str (NULL, 10, ref.held[i][f][j]));
+            mpq_add (sum, sum, e->p);
+          }
+  ck_assert_uint_eq (n, c.n_stops);
+  mpq_add (sum, sum, c.taken[k]);
+  ck_assert (mpq_equal (sum, one));
+
+  ro_chain_stats_t st;
+  ro_chain_stats_init (&st);
+  ck_assert_int_eq (ro_chain_stats (&st, &c, &rules[0], a, d), RO_OK);
+  ck_assert (mpq_equal (st.taken, ref.m[0][0]));
+  ck_assert (mpq_equal (st.attackers_lost, ref.m[1][0]));
+  ck_assert (mpq_equal (st.defenders_lost, ref.m[2][0]));
+  ref_var (var, ref.m[0][0], ref.m[0][1]);
+  ck_assert (mpq_equal (st.taken_var, var));
+  ref_var (var, ref.m[1][0], ref.m[1][1]);
+  ck_assert (mpq_equal (st.attackers_lost_var, var));
+  ref_var (var, ref.m[2][0], ref.m[2][1]);
+  ck_assert (mpq_equal (st.defenders_lost_var, var));
+  ro_chain_stats_clear (&st);
+
+  ro_chain_clear (&c);
+  mpq_clears (one, sum, var, (mpq_ptr) 0);
+  ref_clear (&ref);
+}
+
+/* Random chains whose territories have dice, sides, bonuses and ties
+   of their own (sides changing from one territory to the next too).  */
+START_TEST (test_territories)
+{
+  gmp_randstate_t st;
+  test_rand_init (st, 1901);
+  for (unsigned long it = 0; it < 150 * test_scale; it++)
+    {
+      ro_rules_t r[MAXK];
+      unsigned long d[MAXK];
+      size_t k = test_rand_range (st, 1, 3);
+      ro_count_t count = test_rand_range (st, 0, 1) ? RO_COUNT_ATTACKERS
+        : RO_COUNT_TERRITORY;
+      unsigned long stop = test_rand_range (st, 0, 2) ? 0
+        : test_rand_range (st, 1, 3);
+      for (size_t i = 0; i < k; i++)
+        {
+          ro_rules_init (&r[i]);
+          r[i].count = count;
+          r[i].stop = stop;
+          d[i] = test_rand_range (st, 1, 3);
+          if (test_rand_range (st, 0, 1))
+            continue;
+          r[i].defend_dice = test_rand_range (st, 1, 3);
+          r[i].defend_bonus = test_rand_range (st, 0, 1);
+          if (test_rand_range (st, 0, 2) == 0)
+            r[i].defend_sides = test_rand_range (st, 4, 8);
+          if (test_rand_range (st, 0, 3) == 0)
+            r[i].attack_sides = test_rand_range (st, 4, 8);
+          if (test_rand_range (st, 0, 3) == 0)
+            r[i].ties = RO_TIES_ATTACKER;
+        }
+      check_chain (r, test_rand_range (st, 1, 8), d, k);
+    }
+  gmp_randclear (st);
+}
+END_TEST
+
+/* The capital in the middle: by hand, a chain of one territory of one
+   army is the battle, and the rules of other territories leave it
+   alone.  And the errors: counts or stops that differ.  */
+START_TEST (test_territory_errors)
+{
+  ro_rules_t r[2];
+  unsigned long d[2] = { 1, 1 };
+  ro_chain_t c;
+  ro_chain_init (&c);
+  ro_rules_init (&r[0]);
+  r[1] = r[0];
+  r[1].count = RO_COUNT_ATTACKERS;
+  ck_assert_int_eq (ro_chain_rules (&c, r, 5, d, 2), RO_EINVAL);
+  r[1] = r[0];
+  r[1].stop = 2;
+  ck_assert_int_eq (ro_chain_rules (&c, r, 5, d, 2), RO_EINVAL);
+  r[1] = r[0];
+  r[1].defend_dice = 3;
+  r[1].defend_sides = 8;
+  ck_assert_int_eq (ro_chain_rules (&c, r, 2, d, 1), RO_OK);
+  /* 2 v 1: one die each, 15 of 36 rolls.  */
+  ck_assert_int_eq (mpq_cmp_ui (c.taken[1], 15, 36), 0);
+  ck_assert_uint_eq (c.n_stops, 1);
+  ck_assert_uint_eq (c.stop[0].defenders, 1);
+  ck_assert_uint_eq (c.stop[0].attackers, 1);
+  ck_assert_int_eq (mpq_cmp_ui (c.stop[0].p, 21, 36), 0);
+  ck_assert_int_eq (ro_chain_scope (&c, r, 5, d, 2, RO_SCOPE_CHAIN),
+                    RO_OK);
+  r[1].defender = RO_DEFENDER_OPTIMAL;
+  /* The whole chain's plans need one pair of bases throughout.  */
+  ck_assert_int_eq (ro_chain_scope (&c, r, 5, d, 2, RO_SCOPE_CHAIN),
+                    RO_EINVAL);
+  ro_chain_clear (&c);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Whole-chain policies: a plain game recursion over every roll       */
+
+/* The outcome of one roll: the attacker's loss when his sorted dice A
+   (NA, highest first) meet the defender's D (ND), plus bonuses on the
+   highest dice in the first comparison only.  */
+static unsigned
+compare_dice (const ro_rules_t *r, const unsigned *a, unsigned na,
+              const unsigned *d, unsigned nd)
+{
+  unsigned m = na < nd ? na : nd, lost = 0;
+  for (unsigned i = 0; i < m; i++)
+    {
+      int x = (int) a[i] + (i == 0 ? r->attack_bonus : 0);
+      int y = (int) d[i] + (i == 0 ? r->defend_bonus : 0);
+      lost += x < y || (x == y && r->ties == RO_TIES_DEFENDER);
+    }
+  return lost;
+}
+
+/* Decode roll number N of NDICE dice of SIDES into DICE, sorted
+   highest first.  */
+static void
+decode_roll (unsigned *dice, unsigned long n, unsigned ndice,
+             unsigned sides)
+{
+  for (unsigned i = 0; i < ndice; i++)
+    {
+      dice[i] = (unsigned) (n % sides) + 1;
+      n /= sides;
+    }
+  for (unsigned i = 1; i < ndice; i++)
+    for (unsigned j = i; j > 0 && dice[j] > dice[j - 1]; j--)
+      {
+        unsigned t = dice[j];
+        dice[j] = dice[j - 1];
+        dice[j - 1] = t;
+      }
+}
+
+typedef struct
+{
+  const ro_rules_t *r;
+  const unsigned long *d;
+  size_t k;
+  unsigned long f_stop;
+  int known[MAXK][MAXA + 1][MAXD + 1];
+  mpq_t v[MAXK][MAXA + 1][MAXD + 1];
+} game_t;
+
+static void game_value (mpq_t out, game_t *g, size_t i, unsigned long f,
+                        unsigned long d);
+
+/* The value of the state after a round that cost the attacker LA and the
+   defender LD.  */
+static void
+game_after (mpq_t out, game_t *g, size_t i, unsigned long f,
+            unsigned long d)
+{
+  if (d == 0)
+    {
+      if (i + 1 == g->k)
+        mpq_set_ui (out, 1, 1);
+      else
+        game_value (out, g, i + 1, f - 1, g->d[i + 1]);
+    }
+  else if (f == 0 || f <= g->f_stop)
+    mpq_set_ui (out, 0, 1);
+  else
+    game_value (out, g, i, f, d);
+}
+
+/* P(taking territories I .. K-1) from F fighting armies against D at
+   territory I, the attacker maximising it (when optimal) over his dice,
+   the defender, seeing the attack roll, minimising it over his.  */
+static void
+game_value (mpq_t out, game_t *g, size_t i, unsigned long f,
+            unsigned long d)
+{
+  if (g->known[i][f][d])
+    {
+      mpq_set (out, g->v[i][f][d]);
+      return;
+    }
+  const ro_rules_t *r = &g->r[i];
+  unsigned most_a = f < r->attack_dice ? f : r->attack_dice;
+  unsigned most_d = d < r->defend_dice ? d : r->defend_dice;
+  unsigned lo_a = r->attacker == RO_ATTACKER_OPTIMAL ? 1 : most_a;
+  unsigned lo_d = r->defender == RO_DEFENDER_OPTIMAL ? 1 : most_d;
+  unsigned ad[RO_DICE_MAX], dd[RO_DICE_MAX];
+  mpq_t best, val, ans, bestans, t, child[RO_DICE_MAX + 1][RO_DICE_MAX + 1];
+  mpq_inits (best, val, ans, bestans, t, (mpq_ptr) 0);
+  for (unsigned na = lo_a; na <= most_a; na++)
+    {
+      /* The values after each outcome of NA against ND dice.  */
+      for (unsigned nd = lo_d; nd <= most_d; nd++)
+        {
+          unsigned m = na < nd ? na : nd;
+          for (unsigned la = 0; la <= m; la++)
+            {
+              mpq_init (child[nd][la]);
+              game_after (child[nd][la], g, i, f - la, d - (m - la));
+            }
+        }
+      unsigned long arolls = 1;
+      for (unsigned x = 0; x < na; x++)
+        arolls *= r->attack_sides;
+      mpq_set_ui (val, 0, 1);
+      for (unsigned long ra = 0; ra < arolls; ra++)
+        {
+          decode_roll (ad, ra, na, r->attack_sides);
+          for (unsigned nd = lo_d; nd <= most_d; nd++)
+            {
+              unsigned long drolls = 1, cnt[RO_DICE_MAX + 1] = { 0 };
+              unsigned m = na < nd ? na : nd;
+              for (unsigned x = 0; x < nd; x++)
+                drolls *= r->defend_sides;
+              for (unsigned long rd = 0; rd < drolls; rd++)
+                {
+                  decode_roll (dd, rd, nd, r->defend_sides);
+                  cnt[compare_dice (r, ad, na, dd, nd)]++;
+                }
+              mpq_set_ui (ans, 0, 1);
+              for (unsigned la = 0; la <= m; la++)
+                {
+                  mpq_set_ui (t, cnt[la], drolls);
+                  mpq_canonicalize (t);
+                  mpq_mul (t, t, child[nd][la]);
+                  mpq_add (ans, ans, t);
+                }
+              if (nd == lo_d || mpq_cmp (ans, bestans) < 0)
+                mpq_set (bestans, ans);
+            }
+          mpq_add (val, val, bestans);
+        }
+      mpq_set_ui (t, arolls, 1);
+      mpq_div (val, val, t);
+      if (na == lo_a || mpq_cmp (val, best) > 0)
+        mpq_set (best, val);
+      for (unsigned nd = lo_d; nd <= most_d; nd++)
+        for (unsigned la = 0; la <= (na < nd ? na : nd); la++)
+          mpq_clear (child[nd][la]);
+    }
+  mpq_set (g->v[i][f][d], best);
+  g->known[i][f][d] = 1;
+  mpq_set (out, best);
+  mpq_clears (best, val, ans, bestans, t, (mpq_ptr) 0);
+}
+
+START_TEST (test_whole_chain)
+{
+  gmp_randstate_t st;
+  test_rand_init (st, 1903);
+  for (unsigned long it = 0; it < 30 * test_scale; it++)
+    {
+      ro_rules_t r[MAXK];
+      unsigned long d[MAXK];
+      size_t k = test_rand_range (st, 1, 3);
+      unsigned long a = test_rand_range (st, 2, 8);
+      unsigned sides = test_rand_range (st, 3, 6);
+      int pol = (int) test_rand_range (st, 1, 3);
+      for (size_t i = 0; i < k; i++)
+        {
+          ro_rules_init (&r[i]);
+          r[i].attack_sides = r[i].defend_sides = sides;
+          r[i].defend_dice = test_rand_range (st, 2, 3);
+          if (pol & 1)
+            r[i].attacker = RO_ATTACKER_OPTIMAL;
+          if (pol & 2)
+            r[i].defender = RO_DEFENDER_OPTIMAL;
+          d[i] = test_rand_range (st, 1, 3);
+        }
+      game_t *g = calloc (1, sizeof *g);
+      g->r = r;
+      g->d = d;
+      g->k = k;
+      g->f_stop = 0;
+      for (size_t i = 0; i < MAXK; i++)
+        for (size_t f = 0; f <= MAXA; f++)
+          for (size_t j = 0; j <= MAXD; j++)
+            mpq_init (g->v[i][f][j]);
+      mpq_t want;
+      mpq_init (want);
+      game_value (want, g, 0, a - 1, d[0]);
+
+      ro_chain_t c, b;
+      ro_chain_init (&c);
+      ro_chain_init (&b);
+      ck_assert_int_eq (ro_chain_scope (&c, r, a, d, k, RO_SCOPE_CHAIN),
+                        RO_OK);
+      ck_assert_msg (mpq_equal (c.taken[k], want), "a = %lu, k = %zu, "
+                     "policy %d: %s, the game %s", a, k, pol,
+                     mpq_get_str (NULL, 10, c.taken[k]),
+                     mpq_get_str (NULL, 10, want));
+      /* The battles' own choices do no better for the side that
+         chooses.  */
+      ck_assert_int_eq (ro_chain_rules (&b, r, a, d, k), RO_OK);
+      if (pol == 1)
+        ck_assert (mpq_cmp (b.taken[k], c.taken[k]) <= 0);
+      if (pol == 2)
+        ck_assert (mpq_cmp (b.taken[k], c.taken[k]) >= 0);
+      ro_chain_clear (&c);
+      ro_chain_clear (&b);
+      mpq_clear (want);
+      for (size_t i = 0; i < MAXK; i++)
+        for (size_t f = 0; f <= MAXA; f++)
+          for (size_t j = 0; j <= MAXD; j++)
+            mpq_clear (g->v[i][f][j]);
+      free (g);
+    }
+  gmp_randclear (st);
+}
+END_TEST
+
+/* The reviewer's figures of issue 19: an optimal defender, 8 armies
+   against 3 3, takes the whole chain with 0.48920 battle by battle and
+   0.48707 when the defender weighs the whole chain.  */
+START_TEST (test_whole_chain_figures)
+{
+  ro_rules_t r[2];
+  unsigned long d[2] = { 3, 3 };
+  ro_chain_t c;
+  mpq_t lo, hi;
+  mpq_inits (lo, hi, (mpq_ptr) 0);
+  ro_rules_init (&r[0]);
+  r[0].defender = RO_DEFENDER_OPTIMAL;
+  r[1] = r[0];
+  ro_chain_init (&c);
+  ck_assert_int_eq (ro_chain_scope (&c, r, 8, d, 2, RO_SCOPE_BATTLE),
+                    RO_OK);
+  mpq_set_ui (lo, 48915, 100000);
+  mpq_set_ui (hi, 48925, 100000);
+  ck_assert (mpq_cmp (c.taken[2], lo) > 0 && mpq_cmp (c.taken[2], hi) < 0);
+  ck_assert_int_eq (ro_chain_scope (&c, r, 8, d, 2, RO_SCOPE_CHAIN),
+                    RO_OK);
+  mpq_set_ui (lo, 48702, 100000);
+  mpq_set_ui (hi, 48712, 100000);
+  ck_assert (mpq_cmp (c.taken[2], lo) > 0 && mpq_cmp (c.taken[2], hi) < 0);
+  ro_chain_clear (&c);
+  mpq_clears (lo, hi, (mpq_ptr) 0);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Fortify: against an exhaustive search of the test's own            */
+
+/* P(taking at least j), j = 1 .. K, of the split D by the path
+   reference into AT[0 .. K-1].  */
+static void
+split_odds (mpq_t *at, const ro_rules_t *rules, unsigned long a,
+            const unsigned long *d, size_t k)
+{
+  ro_rules_t r[MAXK];
+  for (size_t i = 0; i < k; i++)
+    r[i] = *rules;
+  ref_t ref;
+  mpq_t one;
+  mpq_init (one);
+  mpq_set_ui (one, 1, 1);
+  ref_init (&ref, r, d, k, a);
+  ref_paths (&ref, 0, ref.f0, d[0], 0, 0, one);
+  for (size_t j = k; j >= 1; j--)
+    {
+      mpq_set (at[j - 1], ref.taken[j]);
+      if (j < k)
+        mpq_add (at[j - 1], at[j - 1], at[j]);
+    }
+  ref_clear (&ref);
+  mpq_clear (one);
+}
+
+typedef struct
+{
+  const ro_rules_t *rules;
+  unsigned long a;
+  size_t k, n;
+  unsigned long d[MAXK];
+  mpq_t best[MAXK];             /* the least P(at least j) seen */
+} search_t;
+
+/* Every split of REST armies over territories I .. K-1, recursively.  */
+static void
+search (search_t *s, size_t i, unsigned long rest)
+{
+  if (i + 1 == s->k)
+    {
+      s->d[i] = rest;
+      mpq_t at[MAXK];
+      for (size_t j = 0; j < s->k; j++)
+        mpq_init (at[j]);
+      split_odds (at, s->rules, s->a, s->d, s->k);
+      for (size_t j = 0; j < s->k; j++)
+        {
+          if (s->n == 0 || mpq_cmp (at[j], s->best[j]) < 0)
+            mpq_set (s->best[j], at[j]);
+          mpq_clear (at[j]);
+        }
+      s->n++;
+      return;
+    }
+  for (unsigned long x = 1; x + (s->k - 1 - i) <= rest; x++)
+    {
+      s->d[i] = x;
+      search (s, i + 1, rest - x);
+    }
+}
+
+START_TEST (test_fortify)
+{
+  ro_rules_t r;
+  ro_rules_init (&r);
+  r.count = _i % 2 ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
+  if (_i >= 2)
+    {
+      r.attack_sides = r.defend_sides = 4;
+      r.defend_dice = 3;
+    }
+  for (unsigned long total = 1; total <= MAXD; total++)
+    for (size_t k = 1; k <= 3 && k <= total; k++)
+      {
+        unsigned long a = 4 + total % 4;
+        search_t s;
+        s.rules = &r;
+        s.a = a;
+        s.k = k;
+        s.n = 0;
+        for (size_t j = 0; j < k; j++)
+          mpq_init (s.best[j]);
+        search (&s, 0, total);
+
+        ro_fortify_t f;
+        ro_fortify_init (&f);
+        ck_assert_int_eq (ro_fortify (&f, &r, a, total, k, RO_SCOPE_BATTLE),
+                          RO_OK);
+        ck_assert_uint_eq (f.n, s.n);
+        double n;
+        ck_assert_int_eq (ro_fortify_count (&n, total, k), RO_OK);
+        ck_assert_uint_eq ((size_t) n, s.n);
+        /* Every split once, in lexicographic order, each exact.  */
+        for (size_t i = 0; i < f.n; i++)
+          {
+            unsigned long sum = 0;
+            for (size_t j = 0; j < k; j++)
+              {
+                ck_assert_uint_ge (f.split[i].d[j], 1);
+                sum += f.split[i].d[j];
+              }
+            ck_assert_uint_eq (sum, total);
+            for (size_t j = 0; i > 0 && j < k; j++)
+              if (f.split[i - 1].d[j] != f.split[i].d[j])
+                {
+                  ck_assert_uint_lt (f.split[i - 1].d[j], f.split[i].d[j]);
+                  break;
+                }
+            mpq_t at[MAXK];
+            for (size_t j = 0; j < k; j++)
+              mpq_init (at[j]);
+            split_odds (at, &r, a, f.split[i].d, k);
+            for (size_t j = 0; j < k; j++)
+              {
+                ck_assert (mpq_equal (at[j], f.split[i].at_least[j]));
+                mpq_clear (at[j]);
+              }
+          }
+        size_t *order = malloc (f.n * sizeof *order);
+        for (size_t j = 1; j <= k; j++)
+          {
+            ck_assert_int_eq (ro_fortify_rank (order, &f, j), RO_OK);
+            ck_assert (mpq_equal (f.split[order[0]].at_least[j - 1],
+                                  s.best[j - 1]));
+            for (size_t i = 1; i < f.n; i++)
+              ck_assert (mpq_cmp (f.split[order[i - 1]].at_least[j - 1],
+                                  f.split[order[i]].at_least[j - 1]) <= 0);
+          }
+        free (order);
+        ro_fortify_clear (&f);
+        for (size_t j = 0; j < k; j++)
+          mpq_clear (s.best[j]);
+      }
+}
+END_TEST
+
+START_TEST (test_fortify_errors)
+{
+  ro_rules_t r;
+  ro_fortify_t f;
+  double n;
+  ro_rules_init (&r);
+  ro_fortify_init (&f);
+  ck_assert_int_eq (ro_fortify (&f, &r, 5, 2, 3, RO_SCOPE_BATTLE),
+                    RO_EINVAL);
+  ck_assert_int_eq (ro_fortify (&f, &r, 5, 2, 0, RO_SCOPE_BATTLE),
+                    RO_EINVAL);
+  /* C(99, 4) = 3764376 splits.  */
+  ck_assert_int_eq (ro_fortify_count (&n, 100, 5), RO_OK);
+  ck_assert (n > 3764375.5 && n < 3764376.5);
+  ck_assert_int_eq (ro_fortify (&f, &r, 5, 100, 5, RO_SCOPE_BATTLE),
+                    RO_ERANGE);
+  ro_fortify_clear (&f);
+}
+END_TEST
+
+static Suite *
+fortify_suite (void)
+{
+  Suite *s = suite_create ("fortify");
+  TCase *tc = test_tcase_create ("territories");
+  tcase_add_test (tc, test_territories);
+  tcase_add_test (tc, test_territory_errors);
+  suite_add_tcase (s, tc);
+  tc = test_tcase_create ("whole chain");
+  tcase_add_test (tc, test_whole_chain);
+  tcase_add_test (tc, test_whole_chain_figures);
+  suite_add_tcase (s, tc);
+  tc = test_tcase_create ("fortify");
+  tcase_add_loop_test (tc, test_fortify, 0, 4);
+  tcase_add_test (tc, test_fortify_errors);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return test_main ("check_fortify", fortify_suite);
+}
