@@ -142,8 +142,8 @@ parse_operands (const cli_opts_t *o, int argc, char **argv,
   if (is_word (argv[0]))
     {
       static const char *const subs[] = {
-        "round", "game", "binomial", "chain", "needed", "table", "verify",
-        "policy", "plot", "batch", "help"
+        "round", "game", "binomial", "chain", "fortify", "needed", "table",
+        "verify", "policy", "plot", "batch", "help"
       };
       const char *near = cli_suggest (argv[0], subs, sizeof subs
                                       / sizeof subs[0]);
@@ -151,9 +151,9 @@ parse_operands (const cli_opts_t *o, int argc, char **argv,
         return cli_usage_error ("unknown subcommand '%s'; did you mean "
                                 "'%s'?", argv[0], near);
       return cli_usage_error ("unknown subcommand '%s' (the subcommands are "
-                              "round, game, binomial, chain, needed, table, "
-                              "verify, policy, plot and batch; a battle "
-                              "takes two numbers, A D)", argv[0]);
+                              "round, game, binomial, chain, fortify, needed, "
+                              "table, verify, policy, plot and batch; a "
+                              "battle takes two numbers, A D)", argv[0]);
     }
   return cli_parse_battle (o, argc, argv, a, d);
 }
