@@ -2,6 +2,7 @@
 
 #include <config.h>
 
+#include <limits.h>
 #include <stdlib.h>
 
 #include <pthread.h>
@@ -53,6 +54,7 @@ typedef struct
   long key[USED_MAX + 1];       /* key[v]: the key at index v, ascending */
   int positional[2];            /* attacker, defender: keys are faces */
   unsigned long ways[2][USED_MAX + 1];  /* faces at key index v */
+  unsigned char *won;           /* won[(p * radix + ka) * radix + kd] */
   mpz_t *cell;
 } ro_sweep_t;
 
@@ -85,6 +87,21 @@ static long
 side_key (const ro_sweep_t *t, const ro_rules_t *r, int s, unsigned face)
 {
   return t->positional[s] ? (long) face : ro_rules_die (r, s, 0, face);
+}
+
+/* Whether the attacker wins comparison P, his die at key index KA and
+   the defender's at KD: a positional side's key is its face, which the
+   bonus then modifies; any other side's key is its modified value.  */
+static int
+keys_won (const ro_sweep_t *t, const ro_rules_t *r, unsigned p,
+          unsigned ka, unsigned kd)
+{
+  long a = t->key[ka], d = t->key[kd];
+  if (t->positional[0])
+    a = ro_rules_die (r, 0, p, (unsigned) a);
+  if (t->positional[1])
+    d = ro_rules_die (r, 1, p, (unsigned) d);
+  return a > d || (a == d && r->ties == RO_TIES_ATTACKER);
 }
 
 /* The shape of the sweep of NA against ND dice: the keys, the faces at
@@ -133,7 +150,18 @@ sweep_shape (ro_sweep_t *t, const ro_rules_t *r, unsigned na, unsigned nd)
       if (t->npend > SWEEP_CELLS_MAX)
         return RO_ENOMEM;
     }
-  return sweep_size (t) > SWEEP_CELLS_MAX ? RO_ENOMEM : RO_OK;
+  if (sweep_size (t) > SWEEP_CELLS_MAX)
+    return RO_ENOMEM;
+  /* Who wins each comparison that waits for values, once.  */
+  t->won = malloc ((size_t) t->p * t->radix * t->radix + 1);
+  if (t->won == NULL)
+    return RO_ENOMEM;
+  for (unsigned p = 0; p < t->p; p++)
+    for (unsigned ka = 1; ka <= t->keys; ka++)
+      for (unsigned kd = 1; kd <= t->keys; kd++)
+        t->won[((size_t) p * t->radix + ka) * t->radix + kd]
+          = (unsigned char) keys_won (t, r, p, ka, kd);
+  return RO_OK;
 }
 
 static int
@@ -163,21 +191,6 @@ sweep_zero (ro_sweep_t *t)
     mpz_set_ui (t->cell[k], 0);
 }
 
-/* Whether the attacker wins comparison P, his die at key index KA and
-   the defender's at KD: a positional side's key is its face, which the
-   bonus then modifies; any other side's key is its modified value.  */
-static int
-keys_won (const ro_sweep_t *t, const ro_rules_t *r, unsigned p,
-          unsigned ka, unsigned kd)
-{
-  long a = t->key[ka], d = t->key[kd];
-  if (t->positional[0])
-    a = ro_rules_die (r, 0, p, (unsigned) a);
-  if (t->positional[1])
-    d = ro_rules_die (r, 1, p, (unsigned) d);
-  return a > d || (a == d && r->ties == RO_TIES_ATTACKER);
-}
-
 /* The comparisons the attacker wins among those decided when his dice
    i .. i+x-1 and the defender's dice j .. j+y-1 take key index V, the
    dice before them showing higher keys, PEND the pending keys.  */
@@ -192,7 +205,10 @@ step_wins (const ro_sweep_t *t, const ro_rules_t *r, unsigned v,
       if ((p < i && p < j) || !(p < i + x && p < j + y))
         continue;               /* decided before, or not yet */
       if (p < t->p)
-        w += keys_won (t, r, p, p < i ? pend[p] : v, p < j ? pend[p] : v);
+        {
+          unsigned ka = p < i ? pend[p] : v, kd = p < j ? pend[p] : v;
+          w += t->won[((size_t) p * t->radix + ka) * t->radix + kd];
+        }
       else if (p < i)
         w++;                    /* the attacker's die is higher */
       else if (p >= j && r->ties == RO_TIES_ATTACKER)
@@ -247,13 +263,22 @@ sweep_state (ro_sweep_t *to, mpz_t tmp, const mpz_t from, unsigned v,
   for (unsigned x = 0; x <= xmax; x++)
     {
       unsigned long wa = place_ways (na, i, x, ca);
-      mpz_mul_ui (tmp, from, wa);
+      int product = 0;          /* TMP holds FROM * WA */
       for (unsigned y = 0; y <= ymax; y++)
         {
           unsigned nw = w + step_wins (to, r, v, i, x, j, y, pend);
           size_t np = step_pend (to, v, i, x, j, y, pend);
           unsigned long wd = place_ways (nd, j, y, cd);
-          mpz_addmul_ui (*sweep_at (to, i + x, j + y, nw, np), tmp, wd);
+          mpz_t *c = sweep_at (to, i + x, j + y, nw, np);
+          if (wa <= ULONG_MAX / wd)
+            mpz_addmul_ui (*c, from, wa * wd);
+          else
+            {
+              if (!product)
+                mpz_mul_ui (tmp, from, wa);
+              product = 1;
+              mpz_addmul_ui (*c, tmp, wd);
+            }
         }
     }
 }
@@ -420,15 +445,19 @@ ro_round_count (ro_round_t *round, const ro_rules_t *rules,
     return RO_OK;
 
   ro_sweep_t shape, t[2];
+  shape.won = NULL;
   rc = sweep_shape (&shape, rules, na, nd);
-  if (rc != RO_OK)
-    return rc;
-  if (sweep_init (&t[0], &shape) != RO_OK)
-    return RO_ENOMEM;
-  if (sweep_init (&t[1], &shape) != RO_OK)
+  if (rc == RO_OK && sweep_init (&t[0], &shape) != RO_OK)
+    rc = RO_ENOMEM;
+  if (rc == RO_OK && sweep_init (&t[1], &shape) != RO_OK)
     {
       sweep_clear (&t[0]);
-      return RO_ENOMEM;
+      rc = RO_ENOMEM;
+    }
+  if (rc != RO_OK)
+    {
+      free (shape.won);
+      return rc;
     }
   mpz_set_ui (*sweep_at (&t[0], 0, 0, 0, 0), 1);
   /* Alternate the two tables so that no state is copied.  */
@@ -438,6 +467,7 @@ ro_round_count (ro_round_t *round, const ro_rules_t *rules,
   round_store (round, &t[k], rules);
   sweep_clear (&t[0]);
   sweep_clear (&t[1]);
+  free (shape.won);   /* the tables shared it */
   cache_put (round, rules, na, nd);
   return RO_OK;
 }
