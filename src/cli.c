@@ -560,6 +560,29 @@ cli_ties_name (ro_ties_t ties)
   return ties == RO_TIES_ATTACKER ? "attacker" : "defender";
 }
 
+int
+cli_rules_bonus_plain (const ro_rules_t *r)
+{
+  if (r->attack_bonus == 0 && r->defend_bonus == 0)
+    return 0;
+  return !r->clamp && r->attack_bonus_dice <= 1 && r->defend_bonus_dice <= 1;
+}
+
+/* "+1 on the attacker's highest die", "... 2 highest dice", "+1 on
+   every die of the defender" (a scope of at least the most dice he may
+   roll).  */
+static void
+print_bonus (FILE *out, const char *who, int bonus, unsigned k,
+             unsigned most)
+{
+  if (k >= most && k > 1)
+    fprintf (out, " %+d on every die of the %s", bonus, who);
+  else if (k <= 1)
+    fprintf (out, " %+d on the %s's highest die", bonus, who);
+  else
+    fprintf (out, " %+d on the %s's %u highest dice", bonus, who, k);
+}
+
 void
 cli_print_rules_text (FILE *out, const ro_rules_t *r)
 {
@@ -573,9 +596,23 @@ cli_print_rules_text (FILE *out, const ro_rules_t *r)
     fprintf (out, "d%u against d%u", r->attack_sides, r->defend_sides);
   fprintf (out, ", up to %u attack and %u defence dice, ties to the %s",
            r->attack_dice, r->defend_dice, cli_ties_name (r->ties));
-  if (r->attack_bonus != 0 || r->defend_bonus != 0)
+  if (cli_rules_bonus_plain (r))
     fprintf (out, ", highest die %+d for the attacker and %+d for the "
              "defender", r->attack_bonus, r->defend_bonus);
+  else if (r->attack_bonus != 0 || r->defend_bonus != 0)
+    {
+      fputc (',', out);
+      if (r->attack_bonus != 0)
+        print_bonus (out, "attacker", r->attack_bonus, r->attack_bonus_dice,
+                     r->attack_dice);
+      if (r->attack_bonus != 0 && r->defend_bonus != 0)
+        fputs (" and", out);
+      if (r->defend_bonus != 0)
+        print_bonus (out, "defender", r->defend_bonus, r->defend_bonus_dice,
+                     r->defend_dice);
+      if (r->clamp)
+        fputs (", modified dice kept on their faces", out);
+    }
   fputs (".\n", out);
   if (r->stop != 0)
     fprintf (out, "The attacker stops when he is down to %lu %s (%s).\n",
@@ -786,11 +823,16 @@ cli_print_rules_json (FILE *out, const ro_rules_t *r)
 {
   fprintf (out, "{\"attack_sides\":%u,\"defend_sides\":%u,"
            "\"attack_dice\":%u,\"defend_dice\":%u,"
-           "\"attack_bonus\":%d,\"defend_bonus\":%d,\"ties\":\"%s\","
+           "\"attack_bonus\":%d,\"defend_bonus\":%d,"
+           "\"attack_bonus_dice\":%u,\"defend_bonus_dice\":%u,"
+           "\"clamp\":%s,\"ties\":\"%s\","
            "\"stop\":%lu,\"goal\":%lu,\"defender\":\"%s\","
            "\"attacker\":\"%s\"}",
            r->attack_sides, r->defend_sides, r->attack_dice, r->defend_dice,
-           r->attack_bonus, r->defend_bonus, cli_ties_name (r->ties),
+           r->attack_bonus, r->defend_bonus,
+           r->attack_bonus_dice ? r->attack_bonus_dice : 1,
+           r->defend_bonus_dice ? r->defend_bonus_dice : 1,
+           r->clamp ? "true" : "false", cli_ties_name (r->ties),
            r->stop, r->goal, cli_defender_name (r->defender),
            cli_attacker_name (r->attacker));
 }

@@ -22,6 +22,10 @@ enum
   OPT_ATTACK_BONUS,
   OPT_DEFEND_BONUS,
   OPT_TIES,
+  OPT_ATTACK_BONUS_DICE,
+  OPT_DEFEND_BONUS_DICE,
+  OPT_CLAMP,
+  OPT_ROUNDS,
   OPT_GAME_VALUE,
   OPT_DIST,
   OPT_STATS,
@@ -54,6 +58,9 @@ static const struct option long_options[] = {
   {"attack-bonus", required_argument, NULL, OPT_ATTACK_BONUS},
   {"defend-bonus", required_argument, NULL, OPT_DEFEND_BONUS},
   {"ties", required_argument, NULL, OPT_TIES},
+  {"attack-bonus-dice", required_argument, NULL, OPT_ATTACK_BONUS_DICE},
+  {"defend-bonus-dice", required_argument, NULL, OPT_DEFEND_BONUS_DICE},
+  {"clamp", no_argument, NULL, OPT_CLAMP},
   {"defender", required_argument, NULL, OPT_DEFENDER},
   {"attacker", required_argument, NULL, OPT_ATTACKER},
   {"method", required_argument, NULL, OPT_METHOD},
@@ -148,9 +155,17 @@ Rule options (defaults: the standard game):\n\
       --attack-dice=N    most dice the attacker rolls (3); 1 to 5\n\
       --defend-dice=N    most dice the defender rolls (2); 1 to 5\n\
       --attack-bonus=K   add K to the attacker's highest die, in the first\n\
-                           comparison only (0; Georgiou's hero is 1);\n\
+                           comparison only (0; Georgiou's hero is 1; see\n\
+                           --attack-bonus-dice);\n\
                            -100 to 100, negative for penalties\n\
       --defend-bonus=K   the same for the defender (hero + fortress)\n\
+      --attack-bonus-dice=N  add the attack bonus to the attacker's N\n\
+                           highest dice (1 to 5, default 1), or 'all'\n\
+      --defend-bonus-dice=N  the same for the defender ('all': Risk\n\
+                           Legacy's fortification, +1 on both dice)\n\
+      --clamp            keep a modified die on its faces, 1 to sides (a\n\
+                           1 with -1 stays a 1; Risk Legacy); default: the\n\
+                           sum is compared as it is\n\
       --ties=WHO         who wins a comparison of equal dice: 'defender'\n\
                            (default) or 'attacker'\n\
 \n\
@@ -407,6 +422,30 @@ parse_ties (ro_ties_t *ties, const char *arg)
   return CLI_EXIT_OK;
 }
 
+/* A bonus's dice: a number from 1 to RO_DICE_MAX, or 'all'.  */
+static int
+parse_bonus_dice (unsigned *k, const char *arg, const char *name)
+{
+  if (strcmp (arg, "all") == 0)
+    {
+      *k = RO_BONUS_DICE_ALL;
+      return CLI_EXIT_OK;
+    }
+  int v = 0;
+  char *end;
+  errno = 0;
+  long l = strtol (arg, &end, 10);
+  if (isdigit ((unsigned char) arg[0]) && *end == '\0' && errno == 0
+      && l >= 1 && l <= RO_DICE_MAX)
+    v = (int) l;
+  else
+    return cli_usage_error ("invalid --%s '%s' (expected a number of dice "
+                            "from 1 to %d, or 'all')", name, arg,
+                            RO_DICE_MAX);
+  *k = (unsigned) v;
+  return CLI_EXIT_OK;
+}
+
 /* The options that change the rules of the battle.  */
 static int
 parse_rule_option (ro_rules_t *r, int c, const char *arg)
@@ -438,6 +477,15 @@ parse_rule_option (ro_rules_t *r, int c, const char *arg)
     case OPT_DEFEND_BONUS:
       return parse_int (&r->defend_bonus, arg, "defend-bonus",
                         -RO_BONUS_MAX, RO_BONUS_MAX);
+    case OPT_ATTACK_BONUS_DICE:
+      return parse_bonus_dice (&r->attack_bonus_dice, arg,
+                               "attack-bonus-dice");
+    case OPT_DEFEND_BONUS_DICE:
+      return parse_bonus_dice (&r->defend_bonus_dice, arg,
+                               "defend-bonus-dice");
+    case OPT_CLAMP:
+      r->clamp = 1;
+      return CLI_EXIT_OK;
     default:
       return parse_ties (&r->ties, arg);
     }
@@ -682,6 +730,7 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
       case OPT_SIDES: case OPT_ATTACK_SIDES: case OPT_DEFEND_SIDES:
       case OPT_ATTACK_DICE: case OPT_DEFEND_DICE:
       case OPT_ATTACK_BONUS: case OPT_DEFEND_BONUS: case OPT_TIES:
+      case OPT_ATTACK_BONUS_DICE: case OPT_DEFEND_BONUS_DICE: case OPT_CLAMP:
         rc = parse_rule_option (&opts->rules, c, optarg);
         break;
       case 'h': *done = help (argc, argv); return CLI_EXIT_OK;
