@@ -467,7 +467,11 @@ unsigned ro_plan_defend_dice (const ro_plan_t *plan, unsigned long a,
 typedef struct
 {
   int won;                 /* 1: the attacker conquered (or reached the
-                              goal); 0: the defender held */
+                              goal); 0: the defender held, or the battle
+                              goes on (UNRESOLVED) */
+  int unresolved;          /* 1: a battle limited to a number of rounds
+                              (ro_battle_dist_rounds) still going on
+                              after them; 0 otherwise */
   unsigned long attackers; /* the attacker's armies left, counted as
                               rules->count says (with the territory count,
                               the army that stayed behind included) */
@@ -477,14 +481,19 @@ typedef struct
 
 /* Every end of positive probability, the attacker's best first: his wins
    by armies left, most first (then by defenders left, fewest first, when
-   a goal lets him win with defenders left); then the defender's holds by
-   defenders left, fewest first.  The probabilities sum exactly to 1, and
-   WIN is the sum over the wins: ro_battle_win's value.  */
+   a goal lets him win with defenders left); then, in a battle limited
+   to a number of rounds, the states still fighting after them, by the
+   attacker's armies left, most first, then the defender's, fewest
+   first; then the defender's holds by defenders left, fewest first.
+   The probabilities sum exactly to 1, WIN is the sum over the wins
+   (ro_battle_win's value) and UNRESOLVED the sum over the battles going
+   on (0 but for ro_battle_dist_rounds).  */
 typedef struct
 {
   size_t n;
   ro_outcome_t *outcome;
   mpq_t win;
+  mpq_t unresolved;
 } ro_dist_t;
 
 void ro_dist_init (ro_dist_t *dist);
@@ -501,8 +510,31 @@ int ro_battle_dist_method (ro_dist_t *dist, const ro_rules_t *rules,
                            unsigned long a, unsigned long d,
                            ro_method_t method);
 
+/* The battle A against D fought for at most ROUNDS rounds (at least 1;
+   "attack three times and see"): DIST gets every state of positive
+   probability once they are over, the battle's ends (WON 1, or 0 when
+   the defender held) and the states still fighting (UNRESOLVED 1, WON
+   0), with the armies left on both sides.  P(loss) = 1 - WIN -
+   DIST->unresolved.  With ROUNDS = 1 the outcomes are those of one round
+   (ro_round_count); with ROUNDS at least the armies of both sides (every
+   round costs one) nothing is left unresolved and DIST is
+   ro_battle_dist's.  One forward pass of ROUNDS steps over the states,
+   on integers over one denominator.  The optimal policies, whose
+   choices depend on the unlimited battle's P(win), are RO_EINVAL; so is
+   ROUNDS = 0.  Errors otherwise as ro_battle_dist.  */
+int ro_battle_dist_rounds (ro_dist_t *dist, const ro_rules_t *rules,
+                           unsigned long a, unsigned long d,
+                           unsigned long rounds);
+
+/* An upper estimate of the bytes ro_battle_dist_rounds needs.  */
+int ro_battle_rounds_memory (double *bytes, const ro_rules_t *rules,
+                             unsigned long a, unsigned long d,
+                             unsigned long rounds);
+
 /* Expectations over a distribution: unconditional, given that the
-   attacker wins, given that he loses.  */
+   attacker wins, given that he loses (the defender held: not a battle
+   still going on after a limit of rounds, which counts in the
+   unconditional values only).  */
 enum
 {
   RO_GIVEN_ANY = 0,

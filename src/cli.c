@@ -295,7 +295,8 @@ enum
   MEMORY_PLAN,                  /* every state, with a plan of choices */
   MEMORY_BATTLE,                /* one battle, by --method */
   MEMORY_DIST,                  /* one battle's ends, by --method */
-  MEMORY_DECIMALS               /* enclosures of a grid */
+  MEMORY_DECIMALS,              /* enclosures of a grid */
+  MEMORY_ROUNDS                 /* one battle of --rounds */
 };
 
 static int
@@ -315,6 +316,8 @@ check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d,
     rc = ro_battle_dist_memory (&need, r, a, d, opts->method);
   else if (kind == MEMORY_DECIMALS)
     rc = ro_battle_grid_decimal_memory (&need, r, a, d, fmt);
+  else if (kind == MEMORY_ROUNDS)
+    rc = ro_battle_rounds_memory (&need, r, a, d, opts->rounds);
   else if (kind == MEMORY_THREADS)
     rc = ro_battle_grid_memory (&need, r, a, d, opts->threads);
   else
@@ -364,6 +367,8 @@ int
 cli_check_battle_memory (const cli_opts_t *opts, unsigned long a,
                          unsigned long d, int dist)
 {
+  if (opts->rounds)
+    return check_memory (opts, a, d, MEMORY_ROUNDS, NULL);
   if (dist && optimizing (&opts->rules))
     return check_memory (opts, a, d, MEMORY_PLAN, NULL);
   return check_memory (opts, a, d, dist ? MEMORY_DIST : MEMORY_BATTLE, NULL);

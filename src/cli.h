@@ -75,6 +75,7 @@ typedef struct
   int progress;                 /* 1 --progress, -1 --no-progress */
   unsigned threads;             /* --threads of the grids, 0: the
                                    processors available */
+  unsigned long rounds;         /* --rounds of a battle, 0: no limit */
 } cli_opts_t;
 
 /* The choice among the N CHOICES nearest WORD (a slip or two of the

@@ -61,6 +61,7 @@ static const struct option long_options[] = {
   {"attack-bonus-dice", required_argument, NULL, OPT_ATTACK_BONUS_DICE},
   {"defend-bonus-dice", required_argument, NULL, OPT_DEFEND_BONUS_DICE},
   {"clamp", no_argument, NULL, OPT_CLAMP},
+  {"rounds", required_argument, NULL, OPT_ROUNDS},
   {"defender", required_argument, NULL, OPT_DEFENDER},
   {"attacker", required_argument, NULL, OPT_ATTACKER},
   {"method", required_argument, NULL, OPT_METHOD},
@@ -209,6 +210,9 @@ Options:\n\
                          counted as --count says, are down to K\n\
       --goal=G         the attacker stops (and wins) when the defender is\n\
                          down to G armies or fewer\n\
+      --rounds=N       a battle: stop after N rounds (N >= 1): P(win),\n\
+                         P(loss) and P(unresolved), and with --dist and\n\
+                         --stats the armies left on both sides\n\
       --dist           also print the distribution of how the battle ends\n\
                          (armies left on each side), with cumulative sums\n\
       --stats          also print the expected armies left and lost, and\n\
@@ -277,6 +281,7 @@ Examples:\n\
   riskodds --attack-bonus 1 10 10  an attacking hero (+1) at 10 against 10\n\
   riskodds --defend-dice 3 10 10   Italian RisiKo!: the defender rolls 3\n\
   riskodds --dist --stats 10 5     how 10 against 5 ends, and on average\n\
+  riskodds --rounds 3 --dist 10 5  three rounds of 10 against 5, and then\n\
   riskodds chain 20 3 2 4 1        taking four territories in a row\n\
   riskodds needed --target 0.9 1..10\n\
                                    the armies for 90% against 1 to 10\n\
@@ -727,6 +732,12 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
       case OPT_GOAL:
         rc = cli_parse_armies (&opts->rules.goal, optarg, "--goal");
         break;
+      case OPT_ROUNDS:
+        rc = cli_parse_armies (&opts->rounds, optarg, "--rounds");
+        if (rc == CLI_EXIT_OK && opts->rounds == 0)
+          rc = cli_usage_error ("invalid --rounds '%s' (expected a number "
+                                "of rounds, 1 or more)", optarg);
+        break;
       case OPT_SIDES: case OPT_ATTACK_SIDES: case OPT_DEFEND_SIDES:
       case OPT_ATTACK_DICE: case OPT_DEFEND_DICE:
       case OPT_ATTACK_BONUS: case OPT_DEFEND_BONUS: case OPT_TIES:
@@ -780,6 +791,27 @@ check_policies (const cli_opts_t *o, const char *sub)
     return cli_usage_error ("an optimal choice depends on the armies on "
                             "both sides, not on one round: see 'riskodds "
                             "policy A D'");
+  return CLI_EXIT_OK;
+}
+
+/* --rounds limits one battle A D (its own forward pass); chains,
+   tables and searches have no such pass yet.  */
+static int
+check_rounds (const cli_opts_t *o, const char *sub)
+{
+  if (o->rounds == 0)
+    return CLI_EXIT_OK;
+  if (*sub != '\0')
+    return cli_usage_error ("--rounds applies to one battle A D; '%s' does "
+                            "not take it", sub);
+  if (o->rules.defender == RO_DEFENDER_OPTIMAL
+      || o->rules.attacker == RO_ATTACKER_OPTIMAL)
+    return cli_usage_error ("--rounds does not apply to an optimal policy "
+                            "(its choices depend on the unlimited "
+                            "battle's P(win))");
+  if (o->method != RO_METHOD_AUTO)
+    return cli_usage_error ("--rounds has its own engine (a forward pass "
+                            "of N rounds); --method does not apply");
   return CLI_EXIT_OK;
 }
 
@@ -874,6 +906,8 @@ check_applicable (const cli_opts_t *o, const char *sub)
     return cli_usage_error ("--format tsv, markdown and latex apply only "
                             "to 'table', 'round' and a battle A D");
   int rc = check_policies (o, sub);
+  if (rc == CLI_EXIT_OK)
+    rc = check_rounds (o, sub);
   return rc == CLI_EXIT_OK ? check_method (o, sub) : rc;
 }
 

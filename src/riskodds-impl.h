@@ -81,6 +81,9 @@ double ro_progress_rows (double k, double d);
    that reads it, as measured for an optimal defender.  */
 #define RO_PROGRESS_PLAN 0.4
 
+/* Sort the outcomes of DIST in the order ro_dist_t promises.  */
+void ro_dist_sort (ro_dist_t *dist);
+
 /* The number of classes ro_rolls would make, RO_ROLLS_MAX + 1 when
    there are more than RO_ROLLS_MAX.  */
 size_t ro_rolls_count (const ro_rules_t *rules, unsigned na, unsigned nd);
