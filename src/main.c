@@ -281,7 +281,7 @@ Examples:\n\
   riskodds --attack-bonus 1 10 10  an attacking hero (+1) at 10 against 10\n\
   riskodds --defend-dice 3 10 10   Italian RisiKo!: the defender rolls 3\n\
   riskodds --dist --stats 10 5     how 10 against 5 ends, and on average\n\
-  riskodds --rounds 3 --dist 10 5  three rounds of 10 against 5, and then\n\
+  riskodds --rounds 3 --dist 10 5  10 against 5 for three rounds at most\n\
   riskodds chain 20 3 2 4 1        taking four territories in a row\n\
   riskodds needed --target 0.9 1..10\n\
                                    the armies for 90% against 1 to 10\n\
