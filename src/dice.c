@@ -294,9 +294,18 @@ sweep_value (ro_sweep_t *to, const ro_sweep_t *from, unsigned v,
   sweep_zero (to);
   for (unsigned i = 0; i <= to->na; i++)
     for (unsigned j = 0; j <= to->nd; j++)
-      for (unsigned w = 0; w <= to->m; w++)
-        for (size_t u = 0; u < to->npend; u++)
+      {
+        /* Only the places from min(i, j) to max(i, j) can wait.  */
+        unsigned lo = i < j ? i : j, hi = i < j ? j : i;
+        lo = lo < to->p ? lo : to->p;
+        hi = hi < to->p ? hi : to->p;
+        size_t base = 1, span = 1;
+        for (unsigned p = 0; p < hi; p++)
+          *(p < lo ? &base : &span) *= to->radix;
+        for (unsigned w = 0; w <= to->m; w++)
+          for (size_t uu = 0; uu < span; uu++)
           {
+            size_t u = uu * base;
             const mpz_t *c = sweep_at (from, i, j, w, u);
             if (mpz_sgn (*c) == 0)
               continue;
@@ -309,6 +318,7 @@ sweep_value (ro_sweep_t *to, const ro_sweep_t *from, unsigned v,
               }
             sweep_state (to, tmp, *c, v, r, i, j, w, pend);
           }
+      }
   mpz_clear (tmp);
 }
 

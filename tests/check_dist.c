@@ -618,8 +618,8 @@ START_TEST (test_rounds_limits)
       mpq_clear (q);
     }
   for (int w = 0; w < 2; w++)
-  for (unsigned long a = 1; a <= 30; a += 7)
-    for (unsigned long d = 0; d <= 30; d += 6)
+    for (unsigned long a = 1; a <= 30; a += 7)
+      for (unsigned long d = 0; d <= 30; d += 6)
       {
         /* Wieringa's defender too: the same model's steps.  */
         r.defender = w ? RO_DEFENDER_WIERINGA : RO_DEFENDER_MAX;
