@@ -93,6 +93,7 @@ typedef enum
 #define RO_SIDES_MAX   100
 #define RO_DICE_MAX    5
 #define RO_BONUS_MAX   100
+#define RO_BONUS_DICE_ALL RO_DICE_MAX  /* the bonus on every die */
 #define RO_ARMIES_MAX  100000000UL
 /* The most attack rolls a defender policy other than RO_DEFENDER_MAX may
    have to tell apart, summed over every number of dice (see ro_rolls and
@@ -108,10 +109,22 @@ typedef struct
   unsigned defend_sides;   /* faces of each defending die (6) */
   unsigned attack_dice;    /* most dice the attacker rolls (3) */
   unsigned defend_dice;    /* most dice the defender rolls (2) */
-  int attack_bonus;        /* added to the attacker's highest die only,
-                              in the first comparison (0); Georgiou's
-                              hero is +1, Risk Legacy's penalties < 0 */
+  int attack_bonus;        /* added to the attacker's highest die (0);
+                              Georgiou's hero is +1, Risk Legacy's
+                              penalties < 0 */
   int defend_bonus;        /* the same for the defender: hero + fortress */
+  /* How many of a side's highest dice its bonus is added to (1, or 0:
+     the highest only, in the first comparison; RO_BONUS_DICE_ALL, or any
+     number at least the dice rolled: every die).  Each side's dice are
+     sorted by what they show, the bonus is added to the K highest, and
+     the i-th highest die of one side meets the i-th highest of the
+     other: a penalty does not re-sort the dice.  */
+  unsigned attack_bonus_dice;
+  unsigned defend_bonus_dice;
+  /* 1: a modified die stays on its faces, 1 .. sides (Risk Legacy: a 1
+     with -1 is still a 1, a 6 with +1 still a 6); 0 (the default, and
+     Georgiou's): the sum is compared as it is.  */
+  int clamp;
   ro_ties_t ties;          /* RO_TIES_DEFENDER */
   ro_count_t count;        /* RO_COUNT_TERRITORY */
   unsigned long stop;      /* the attacker stops (and has lost) once his
@@ -131,8 +144,8 @@ typedef struct
 void ro_rules_init (ro_rules_t *rules);
 
 /* 0 when RULES is within the limits above (bonuses from -RO_BONUS_MAX to
-   RO_BONUS_MAX, stop and goal at most RO_ARMIES_MAX), RO_ERULES
-   otherwise.  */
+   RO_BONUS_MAX on 0 to RO_BONUS_DICE_ALL dice, clamp 0 or 1, stop and
+   goal at most RO_ARMIES_MAX), RO_ERULES otherwise.  */
 int ro_rules_check (const ro_rules_t *rules);
 
 /* 1 when RULES is the standard game in either counting convention (the
@@ -172,16 +185,15 @@ void ro_round_clear (ro_round_t *round);
 int ro_round_count (ro_round_t *round, const ro_rules_t *rules,
                     unsigned na, unsigned nd);
 
-/* 1 when the defender wins the first comparison of a round (the
-   highest dice, with the bonuses) with positive probability: then in
-   any round, of any dice either side rolls, he wins every comparison
-   with positive probability, the attacker can lose every round until he
-   cannot roll, and no battle against more defenders than the goal, nor
-   any chain, is won with certainty: P(win) < 1 for every attack.  0 when
-   every highest attack die beats every highest defence die (a large
-   attack bonus): every round then costs the defender an army, and a
-   large enough attack is certain to win.  A negative code for invalid
-   RULES.  */
+/* 1 when, in every round of any dice either side may roll, the
+   defender wins every comparison with positive probability: the
+   attacker can then lose every round until he cannot roll, and no
+   battle against more defenders than the goal, nor any chain, is won
+   with certainty: P(win) < 1 for every attack.  Under bonuses on the
+   highest dice alone this is whether he wins the first comparison of
+   one die against one with positive probability.  0 otherwise (a large
+   attack bonus: some round always costs the defender an army).  A
+   negative code for invalid RULES.  */
 int ro_defender_can_win (const ro_rules_t *rules);
 
 /* One round of NA attack dice against a defender who may roll up to
@@ -455,7 +467,11 @@ unsigned ro_plan_defend_dice (const ro_plan_t *plan, unsigned long a,
 typedef struct
 {
   int won;                 /* 1: the attacker conquered (or reached the
-                              goal); 0: the defender held */
+                              goal); 0: the defender held, or the battle
+                              goes on (UNRESOLVED) */
+  int unresolved;          /* 1: a battle limited to a number of rounds
+                              (ro_battle_dist_rounds) still going on
+                              after them; 0 otherwise */
   unsigned long attackers; /* the attacker's armies left, counted as
                               rules->count says (with the territory count,
                               the army that stayed behind included) */
@@ -465,14 +481,19 @@ typedef struct
 
 /* Every end of positive probability, the attacker's best first: his wins
    by armies left, most first (then by defenders left, fewest first, when
-   a goal lets him win with defenders left); then the defender's holds by
-   defenders left, fewest first.  The probabilities sum exactly to 1, and
-   WIN is the sum over the wins: ro_battle_win's value.  */
+   a goal lets him win with defenders left); then, in a battle limited
+   to a number of rounds, the states still fighting after them, by the
+   attacker's armies left, most first, then the defender's, fewest
+   first; then the defender's holds by defenders left, fewest first.
+   The probabilities sum exactly to 1, WIN is the sum over the wins
+   (ro_battle_win's value) and UNRESOLVED the sum over the battles going
+   on (0 but for ro_battle_dist_rounds).  */
 typedef struct
 {
   size_t n;
   ro_outcome_t *outcome;
   mpq_t win;
+  mpq_t unresolved;
 } ro_dist_t;
 
 void ro_dist_init (ro_dist_t *dist);
@@ -489,8 +510,31 @@ int ro_battle_dist_method (ro_dist_t *dist, const ro_rules_t *rules,
                            unsigned long a, unsigned long d,
                            ro_method_t method);
 
+/* The battle A against D fought for at most ROUNDS rounds (at least 1;
+   "attack three times and see"): DIST gets every state of positive
+   probability once they are over, the battle's ends (WON 1, or 0 when
+   the defender held) and the states still fighting (UNRESOLVED 1, WON
+   0), with the armies left on both sides.  P(loss) = 1 - WIN -
+   DIST->unresolved.  With ROUNDS = 1 the outcomes are those of one round
+   (ro_round_count); with ROUNDS at least the armies of both sides (every
+   round costs one) nothing is left unresolved and DIST is
+   ro_battle_dist's.  One forward pass of ROUNDS steps over the states,
+   on integers over one denominator.  The optimal policies, whose
+   choices depend on the unlimited battle's P(win), are RO_EINVAL; so is
+   ROUNDS = 0.  Errors otherwise as ro_battle_dist.  */
+int ro_battle_dist_rounds (ro_dist_t *dist, const ro_rules_t *rules,
+                           unsigned long a, unsigned long d,
+                           unsigned long rounds);
+
+/* An upper estimate of the bytes ro_battle_dist_rounds needs.  */
+int ro_battle_rounds_memory (double *bytes, const ro_rules_t *rules,
+                             unsigned long a, unsigned long d,
+                             unsigned long rounds);
+
 /* Expectations over a distribution: unconditional, given that the
-   attacker wins, given that he loses.  */
+   attacker wins, given that he loses (the defender held: not a battle
+   still going on after a limit of rounds, which counts in the
+   unconditional values only).  */
 enum
 {
   RO_GIVEN_ANY = 0,

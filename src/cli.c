@@ -310,7 +310,8 @@ enum
   MEMORY_PLAN,                  /* every state, with a plan of choices */
   MEMORY_BATTLE,                /* one battle, by --method */
   MEMORY_DIST,                  /* one battle's ends, by --method */
-  MEMORY_DECIMALS               /* enclosures of a grid */
+  MEMORY_DECIMALS,              /* enclosures of a grid */
+  MEMORY_ROUNDS                 /* one battle of --rounds */
 };
 
 static int
@@ -330,6 +331,8 @@ check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d,
     rc = ro_battle_dist_memory (&need, r, a, d, opts->method);
   else if (kind == MEMORY_DECIMALS)
     rc = ro_battle_grid_decimal_memory (&need, r, a, d, fmt);
+  else if (kind == MEMORY_ROUNDS)
+    rc = ro_battle_rounds_memory (&need, r, a, d, opts->rounds);
   else if (kind == MEMORY_THREADS)
     rc = ro_battle_grid_memory (&need, r, a, d, opts->threads);
   else
@@ -379,6 +382,8 @@ int
 cli_check_battle_memory (const cli_opts_t *opts, unsigned long a,
                          unsigned long d, int dist)
 {
+  if (opts->rounds)
+    return check_memory (opts, a, d, MEMORY_ROUNDS, NULL);
   if (dist && optimizing (&opts->rules))
     return check_memory (opts, a, d, MEMORY_PLAN, NULL);
   return check_memory (opts, a, d, dist ? MEMORY_DIST : MEMORY_BATTLE, NULL);
@@ -575,6 +580,29 @@ cli_ties_name (ro_ties_t ties)
   return ties == RO_TIES_ATTACKER ? "attacker" : "defender";
 }
 
+int
+cli_rules_bonus_plain (const ro_rules_t *r)
+{
+  if (r->attack_bonus == 0 && r->defend_bonus == 0)
+    return 0;
+  return !r->clamp && r->attack_bonus_dice <= 1 && r->defend_bonus_dice <= 1;
+}
+
+/* "+1 on the attacker's highest die", "... 2 highest dice", "+1 on
+   every die of the defender" (a scope of at least the most dice he may
+   roll).  */
+static void
+print_bonus (FILE *out, const char *who, int bonus, unsigned k,
+             unsigned most)
+{
+  if (k >= most && k > 1)
+    fprintf (out, " %+d on every die of the %s", bonus, who);
+  else if (k <= 1)
+    fprintf (out, " %+d on the %s's highest die", bonus, who);
+  else
+    fprintf (out, " %+d on the %s's %u highest dice", bonus, who, k);
+}
+
 void
 cli_print_rules_text (FILE *out, const ro_rules_t *r)
 {
@@ -588,9 +616,23 @@ cli_print_rules_text (FILE *out, const ro_rules_t *r)
     fprintf (out, "d%u against d%u", r->attack_sides, r->defend_sides);
   fprintf (out, ", up to %u attack and %u defence dice, ties to the %s",
            r->attack_dice, r->defend_dice, cli_ties_name (r->ties));
-  if (r->attack_bonus != 0 || r->defend_bonus != 0)
+  if (cli_rules_bonus_plain (r))
     fprintf (out, ", highest die %+d for the attacker and %+d for the "
              "defender", r->attack_bonus, r->defend_bonus);
+  else if (r->attack_bonus != 0 || r->defend_bonus != 0)
+    {
+      fputc (',', out);
+      if (r->attack_bonus != 0)
+        print_bonus (out, "attacker", r->attack_bonus, r->attack_bonus_dice,
+                     r->attack_dice);
+      if (r->attack_bonus != 0 && r->defend_bonus != 0)
+        fputs (" and", out);
+      if (r->defend_bonus != 0)
+        print_bonus (out, "defender", r->defend_bonus, r->defend_bonus_dice,
+                     r->defend_dice);
+      if (r->clamp)
+        fputs (", modified dice kept on their faces", out);
+    }
   fputs (".\n", out);
   if (r->stop != 0)
     fprintf (out, "The attacker stops when he is down to %lu %s (%s).\n",
@@ -801,11 +843,16 @@ cli_print_rules_json (FILE *out, const ro_rules_t *r)
 {
   fprintf (out, "{\"attack_sides\":%u,\"defend_sides\":%u,"
            "\"attack_dice\":%u,\"defend_dice\":%u,"
-           "\"attack_bonus\":%d,\"defend_bonus\":%d,\"ties\":\"%s\","
+           "\"attack_bonus\":%d,\"defend_bonus\":%d,"
+           "\"attack_bonus_dice\":%u,\"defend_bonus_dice\":%u,"
+           "\"clamp\":%s,\"ties\":\"%s\","
            "\"stop\":%lu,\"goal\":%lu,\"defender\":\"%s\","
            "\"attacker\":\"%s\"}",
            r->attack_sides, r->defend_sides, r->attack_dice, r->defend_dice,
-           r->attack_bonus, r->defend_bonus, cli_ties_name (r->ties),
+           r->attack_bonus, r->defend_bonus,
+           r->attack_bonus_dice ? r->attack_bonus_dice : 1,
+           r->defend_bonus_dice ? r->defend_bonus_dice : 1,
+           r->clamp ? "true" : "false", cli_ties_name (r->ties),
            r->stop, r->goal, cli_defender_name (r->defender),
            cli_attacker_name (r->attacker));
 }

@@ -83,6 +83,7 @@ typedef struct
   unsigned width, height;       /* --width, --height of plot, 0: default */
   ro_scope_t scope;             /* --policy-scope of chain, fortify */
   int scope_given;
+  unsigned long rounds;         /* --rounds of a battle, 0: no limit */
 } cli_opts_t;
 
 /* The choice among the N CHOICES nearest WORD (a slip or two of the
@@ -240,6 +241,10 @@ void cli_text_pair (FILE *out, const cli_num_t *n, int width,
 void cli_print_rules_text (FILE *out, const ro_rules_t *rules);
 const char *cli_count_name (ro_count_t count);
 const char *cli_ties_name (ro_ties_t ties);
+
+/* 1 when R has a bonus and it is the classic one, on each side's
+   highest die, unclamped: the rules line keeps its classic words.  */
+int cli_rules_bonus_plain (const ro_rules_t *r);
 const char *cli_defender_name (ro_defender_t defender);
 const char *cli_attacker_name (ro_attacker_t attacker);
 

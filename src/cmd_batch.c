@@ -106,6 +106,9 @@ static int
 battle_row (batch_t *b, const cli_opts_t *o, int nargs, char **args)
 {
   unsigned long a, d;
+  if (o->rounds)
+    return cli_usage_error ("a CSV row holds P(win) alone; --rounds in a "
+                            "batch needs --format json");
   int rc = cli_parse_battle (o, nargs, args, &a, &d);
   if (rc == CLI_EXIT_OK)
     rc = cli_check_battle_memory (o, a, d, 0);

@@ -7,25 +7,44 @@
 
 #include "cli.h"
 
-/* The two results of a battle, ready to print.  */
+/* The results of a battle, ready to print: the win, the loss and,
+   under --rounds, the battles still going on.  */
 typedef struct
 {
-  cli_num_t win, lose;
+  cli_num_t win, lose, open;
 } battle_text_t;
 
-/* The kinds of value --values asks for (both by default).  */
+static void
+battle_text_clear (battle_text_t *t)
+{
+  cli_num_clear (&t->win);
+  cli_num_clear (&t->lose);
+  cli_num_clear (&t->open);
+}
+
+/* The kinds of value --values asks for (both by default).  OPEN is
+   P(unresolved), NULL without --rounds.  */
 static int
-battle_text_init (battle_text_t *t, const mpq_t win, const cli_opts_t *o)
+battle_text_init (battle_text_t *t, const mpq_t win, const mpq_t open,
+                  const cli_opts_t *o)
 {
   cli_values_t v = cli_values (o, CLI_VALUES_BOTH);
   mpq_t lose;
   mpq_init (lose);
   mpq_set_ui (lose, 1, 1);
   mpq_sub (lose, lose, win);
+  if (open != NULL)
+    mpq_sub (lose, lose, open);
+  t->win.exact = t->win.decimal = NULL;
+  t->lose.exact = t->lose.decimal = NULL;
+  t->open.exact = t->open.decimal = NULL;
   int rc = cli_num_make (&t->win, win, o->digits, v);
-  if (rc == CLI_EXIT_OK
-      && (rc = cli_num_make (&t->lose, lose, o->digits, v)) != 0)
-    cli_num_clear (&t->win);
+  if (rc == CLI_EXIT_OK)
+    rc = cli_num_make (&t->lose, lose, o->digits, v);
+  if (rc == CLI_EXIT_OK && open != NULL)
+    rc = cli_num_make (&t->open, open, o->digits, v);
+  if (rc != CLI_EXIT_OK)
+    battle_text_clear (t);
   mpq_clear (lose);
   return rc;
 }
@@ -43,9 +62,16 @@ battle_title (char *buf, size_t n, const cli_opts_t *o, unsigned long a,
               a == 1 ? "army" : "armies", d);
 }
 
-static const char *const result_name[2] = {
-  "Attacker conquers", "Defender holds"
+static const char *const result_name[3] = {
+  "Attacker conquers", "Defender holds", "Unresolved"
 };
+
+/* The results printed: 3 under --rounds.  */
+static int
+results (const cli_opts_t *o)
+{
+  return o->rounds ? 3 : 2;
+}
 
 static void
 print_text (const cli_opts_t *o, unsigned long a, unsigned long d,
@@ -55,8 +81,11 @@ print_text (const cli_opts_t *o, unsigned long a, unsigned long d,
   battle_title (title, sizeof title, o, a, d);
   puts (title);
   cli_print_rules_text (stdout, &o->rules);
-  const cli_num_t *n[2] = { &t->win, &t->lose };
-  for (int i = 0; i < 2; i++)
+  if (o->rounds)
+    printf ("The battle stops after %lu %s at most.\n", o->rounds,
+            o->rounds == 1 ? "round" : "rounds");
+  const cli_num_t *n[3] = { &t->win, &t->lose, &t->open };
+  for (int i = 0; i < results (o); i++)
     {
       printf ("%s%s:\n", i ? "" : "\n", result_name[i]);
       if (n[i]->exact)
@@ -76,9 +105,13 @@ print_csv (const cli_opts_t *o, unsigned long a, unsigned long d,
   printf ("attackers%cdefenders%ccount", sep, sep);
   cli_csv_head (stdout, "win", v, sep);
   cli_csv_head (stdout, "lose", v, sep);
+  if (o->rounds)
+    cli_csv_head (stdout, "unresolved", v, sep);
   printf ("\n%lu%c%lu%c%s", a, sep, d, sep, cli_count_name (o->rules.count));
   cli_csv_fields (stdout, &t->win, v, sep);
   cli_csv_fields (stdout, &t->lose, v, sep);
+  if (o->rounds)
+    cli_csv_fields (stdout, &t->open, v, sep);
   putchar ('\n');
 }
 
@@ -98,8 +131,8 @@ print_doc (const cli_opts_t *o, unsigned long a, unsigned long d,
   };
   cli_doc_begin (o->format, caption, head, "lrr", 3);
   free (caption);
-  const cli_num_t *n[2] = { &t->win, &t->lose };
-  for (int i = 0; i < 2; i++)
+  const cli_num_t *n[3] = { &t->win, &t->lose, &t->open };
+  for (int i = 0; i < results (o); i++)
     {
       const char *const cell[3] = { result_name[i], n[i]->exact,
         n[i]->decimal
@@ -123,6 +156,11 @@ print_json (const cli_opts_t *o, unsigned long a, unsigned long d,
   cli_num_json (stdout, &t->win);
   fputs (",\"lose\":", stdout);
   cli_num_json (stdout, &t->lose);
+  if (o->rounds)
+    {
+      printf (",\"rounds\":%lu,\"unresolved\":", o->rounds);
+      cli_num_json (stdout, &t->open);
+    }
 }
 
 /* Whether ARG reads as a word rather than a number: a mistyped
@@ -226,20 +264,25 @@ cmd_battle (const cli_opts_t *o, int argc, char **argv)
   ro_dist_t dist;
   mpq_init (win);
   ro_dist_init (&dist);
-  int lrc = o->dist || o->stats
-    ? ro_battle_dist_method (&dist, &o->rules, a, d, o->method)
-    : ro_battle_win_method (win, &o->rules, a, d, o->method);
+  int by_dist = o->dist || o->stats || o->rounds;
+  int lrc;
+  if (o->rounds)
+    lrc = ro_battle_dist_rounds (&dist, &o->rules, a, d, o->rounds);
+  else if (by_dist)
+    lrc = ro_battle_dist_method (&dist, &o->rules, a, d, o->method);
+  else
+    lrc = ro_battle_win_method (win, &o->rules, a, d, o->method);
   battle_text_t t;
   if (lrc != RO_OK)
     rc = cli_error ("%lu against %lu: %s", a, d, ro_strerror (lrc));
   else
-    rc = battle_text_init (&t, o->dist || o->stats ? dist.win : win, o);
+    rc = battle_text_init (&t, by_dist ? dist.win : win,
+                           o->rounds ? dist.unresolved : NULL, o);
   mpq_clear (win);
   if (rc == CLI_EXIT_OK)
     {
       rc = print_battle (o, a, d, &t, &dist);
-      cli_num_clear (&t.win);
-      cli_num_clear (&t.lose);
+      battle_text_clear (&t);
     }
   ro_dist_clear (&dist);
   return rc;

@@ -73,7 +73,8 @@ static void
 print_dist_row (const cli_opts_t *o, unsigned long a, unsigned long d,
                 const ro_outcome_t *x, const dist_row_t *row, size_t i)
 {
-  const char *who = x->won ? "attacker" : "defender";
+  const char *who = x->won ? "attacker" : x->unresolved ? "none"
+    : "defender";
   cli_values_t vc, v = dist_values (o, &vc);
   char sep = cli_format_sep (o->format);
   if (o->format == CLI_FORMAT_CSV || o->format == CLI_FORMAT_TSV)

@@ -58,9 +58,9 @@ check_certainty (const cli_opts_t *o, const mpq_t target, int any_defended)
     return cli_error ("%s", ro_strerror (lrc));
   if (lrc == 0)
     return CLI_EXIT_OK;
-  return cli_error ("--target 1 cannot be reached: the defender wins the "
-                    "first comparison of a round with positive probability, "
-                    "so no attack is certain to win");
+  return cli_error ("--target 1 cannot be reached: the defender wins "
+                    "every comparison of a round with positive "
+                    "probability, so no attack is certain to win");
 }
 
 /* One answer: the attack, its exact P(win) for the defenders D (one

@@ -2,57 +2,172 @@
 
 #include <config.h>
 
+#include <limits.h>
 #include <stdlib.h>
 
 #include <pthread.h>
 
 #include "riskodds-impl.h"
 
-/* The count runs over the dice values from the highest face down to 1,
-   placing at each value v some of the attacker's and the defender's dice
-   that are still unplaced.  State (i, j, w, u): i attacker dice and j
-   defender dice have been given values above the current one, w
-   comparisons have been won by the attacker, and u is explained below.
-   Sorted descending, the dice placed so far are exactly the i (resp. j)
-   highest, so the p-th comparison is decided at the value where the later
-   of its two dice is placed.  Choosing which of the unplaced dice show v
-   in C(na-i, x) * C(nd-j, y) ways counts ordered rolls, not multisets, so
-   the counts add up to sides^dice.
+/* The count runs over the dice values from the highest down, placing at
+   each value v some of the attacker's and the defender's dice that are
+   still unplaced.  State (i, j, w, pend): i attacker dice and j defender
+   dice have been given values above the current one, w comparisons have
+   been won by the attacker, and pend is explained below.  Sorted
+   descending, the dice placed so far are exactly the i (resp. j)
+   highest, so the p-th comparison is decided at the value where the
+   later of its two dice is placed.  Choosing which of the unplaced dice
+   show v in C(na-i, x) * C(nd-j, y) ways counts ordered rolls, not
+   multisets, so the counts add up to sides^dice.
 
-   The bonuses (Georgiou's risk3.m) are added to each side's highest die
-   only, so the first comparison needs both top values, not just their
-   order: u is the value of the one top die already placed while the other
-   side's top die is not (0 otherwise).  The work is O(sides^2 dice^4),
-   independent of the sides^dice rolls.  */
+   The values swept are keys, not faces.  A side whose bonus is on every
+   die it rolls (or that has none) places each die at its modified value,
+   the key: when the rules clamp, several faces share a key (+1 on a d6
+   puts 5 and 6 at 6), and x dice at a key of c faces count c^x ways.
+   Its dice keep their order, so a comparison between two such sides is
+   decided by the order of the keys alone.  A side whose bonus is on its
+   K highest dice only, fewer than it rolls, places its dice at their
+   faces; then the first P comparisons (P = the largest such K, at most
+   min(na, nd)) need both values, not just their order: pend[p], p < P,
+   is the key of the die already placed at position p while the other
+   side's is not (0 otherwise).  Georgiou's bonus on the highest die
+   alone has P = 1.  The work is O(keys^(P+1) dice^4), independent of the
+   sides^dice rolls.  */
+
+/* Keys run from 1 - RO_BONUS_MAX to RO_SIDES_MAX + RO_BONUS_MAX; the
+   sweep visits only those in use, at most the faces of both sides.  */
+#define KEY_LO (1 - RO_BONUS_MAX)
+#define KEYS_MAX (RO_SIDES_MAX + 2 * RO_BONUS_MAX)
+#define USED_MAX (2 * RO_SIDES_MAX)
+
+/* More cells than this in one table of the sweep: RO_ENOMEM (a bonus on
+   several but not all dice, large bonuses, many-sided dice).  */
+#define SWEEP_CELLS_MAX (1UL << 22)
 
 typedef struct
 {
-  unsigned na, nd, m, sides;    /* sides: the higher face of the two dice */
+  unsigned na, nd, m;
+  unsigned p;                   /* the comparisons that need values */
+  unsigned radix;               /* keys + 1: pend[p] is 0 or 1 .. keys */
+  size_t npend;                 /* radix^p */
+  unsigned keys;                /* the keys in use, indexed 1 .. keys */
+  long key[USED_MAX + 1];       /* key[v]: the key at index v, ascending */
+  int positional[2];            /* attacker, defender: keys are faces */
+  unsigned long ways[2][USED_MAX + 1];  /* faces at key index v */
+  unsigned char *won;           /* won[(p * radix + ka) * radix + kd] */
   mpz_t *cell;
 } ro_sweep_t;
 
 static mpz_t *
 sweep_at (const ro_sweep_t *t, unsigned i, unsigned j, unsigned w,
-          unsigned u)
+          size_t pend)
 {
-  size_t k = (((size_t) i * (t->nd + 1) + j) * (t->m + 1) + w)
-    * (t->sides + 1) + u;
+  size_t k = (((size_t) i * (t->nd + 1) + j) * (t->m + 1) + w) * t->npend
+    + pend;
   return &t->cell[k];
 }
 
 static size_t
 sweep_size (const ro_sweep_t *t)
 {
-  return (size_t) (t->na + 1) * (t->nd + 1) * (t->m + 1) * (t->sides + 1);
+  return (size_t) (t->na + 1) * (t->nd + 1) * (t->m + 1) * t->npend;
 }
 
+/* Whether side S (0 attacker, 1 defender) rolling N dice has its bonus
+   on some of them only.  */
 static int
-sweep_init (ro_sweep_t *t, unsigned na, unsigned nd, unsigned sides)
+side_positional (const ro_rules_t *r, int s, unsigned n)
 {
+  int bonus = s ? r->defend_bonus : r->attack_bonus;
+  return bonus != 0 && ro_rules_bonus_dice (r, s) < n;
+}
+
+/* The key of a die of side S showing FACE.  */
+static long
+side_key (const ro_sweep_t *t, const ro_rules_t *r, int s, unsigned face)
+{
+  return t->positional[s] ? (long) face : ro_rules_die (r, s, 0, face);
+}
+
+/* Whether the attacker wins comparison P, his die at key index KA and
+   the defender's at KD: a positional side's key is its face, which the
+   bonus then modifies; any other side's key is its modified value.  */
+static int
+keys_won (const ro_sweep_t *t, const ro_rules_t *r, unsigned p,
+          unsigned ka, unsigned kd)
+{
+  long a = t->key[ka], d = t->key[kd];
+  if (t->positional[0])
+    a = ro_rules_die (r, 0, p, (unsigned) a);
+  if (t->positional[1])
+    d = ro_rules_die (r, 1, p, (unsigned) d);
+  return a > d || (a == d && r->ties == RO_TIES_ATTACKER);
+}
+
+/* The shape of the sweep of NA against ND dice: the keys, the faces at
+   each, the comparisons that need values.  */
+static int
+sweep_shape (ro_sweep_t *t, const ro_rules_t *r, unsigned na, unsigned nd)
+{
+  unsigned sides[2] = { r->attack_sides, r->defend_sides };
+  unsigned k[2] = { ro_rules_bonus_dice (r, 0), ro_rules_bonus_dice (r, 1) };
   t->na = na;
   t->nd = nd;
   t->m = na < nd ? na : nd;
-  t->sides = sides;
+  t->positional[0] = side_positional (r, 0, na);
+  t->positional[1] = side_positional (r, 1, nd);
+  /* The keys in use, in order: at most the faces of both sides.  */
+  unsigned char used[KEYS_MAX + 1] = { 0 };
+  for (int s = 0; s < 2; s++)
+    for (unsigned f = 1; f <= sides[s]; f++)
+      used[side_key (t, r, s, f) - KEY_LO] = 1;
+  unsigned index[KEYS_MAX + 1];
+  t->keys = 0;
+  for (unsigned v = 0; v <= KEYS_MAX; v++)
+    if (used[v])
+      {
+        index[v] = ++t->keys;
+        t->key[t->keys] = (long) v + KEY_LO;
+      }
+  t->radix = t->keys + 1;
+  for (int s = 0; s < 2; s++)
+    {
+      for (unsigned v = 0; v <= t->keys; v++)
+        t->ways[s][v] = 0;
+      for (unsigned f = 1; f <= sides[s]; f++)
+        t->ways[s][index[side_key (t, r, s, f) - KEY_LO]]++;
+    }
+  t->p = 0;
+  for (int s = 0; s < 2; s++)
+    if (t->positional[s] && k[s] > t->p)
+      t->p = k[s];
+  if (t->p > t->m)
+    t->p = t->m;
+  t->npend = 1;
+  for (unsigned p = 0; p < t->p; p++)
+    {
+      t->npend *= t->radix;
+      if (t->npend > SWEEP_CELLS_MAX)
+        return RO_ENOMEM;
+    }
+  if (sweep_size (t) > SWEEP_CELLS_MAX)
+    return RO_ENOMEM;
+  /* Who wins each comparison that waits for values, once.  */
+  t->won = malloc ((size_t) t->p * t->radix * t->radix + 1);
+  if (t->won == NULL)
+    return RO_ENOMEM;
+  for (unsigned p = 0; p < t->p; p++)
+    for (unsigned ka = 1; ka <= t->keys; ka++)
+      for (unsigned kd = 1; kd <= t->keys; kd++)
+        t->won[((size_t) p * t->radix + ka) * t->radix + kd]
+          = (unsigned char) keys_won (t, r, p, ka, kd);
+  return RO_OK;
+}
+
+static int
+sweep_init (ro_sweep_t *t, const ro_sweep_t *shape)
+{
+  *t = *shape;
   t->cell = malloc (sweep_size (t) * sizeof *t->cell);
   if (t->cell == NULL)
     return RO_ENOMEM;
@@ -76,106 +191,135 @@ sweep_zero (ro_sweep_t *t)
     mpz_set_ui (t->cell[k], 0);
 }
 
-/* Whether the attacker wins the first comparison, top dice A and D.  */
-static int
-first_won (const ro_rules_t *r, unsigned a, unsigned d)
-{
-  long ea = (long) a + r->attack_bonus, ed = (long) d + r->defend_bonus;
-  return ea > ed || (ea == ed && r->ties == RO_TIES_ATTACKER);
-}
-
-/* The comparisons after the first that the attacker wins when its dice
-   i .. i+x-1 and the defender's dice j .. j+y-1 all show the current
-   value, the dice before them showing higher ones.  No bonus applies to
-   them.  */
+/* The comparisons the attacker wins among those decided when his dice
+   i .. i+x-1 and the defender's dice j .. j+y-1 take key index V, the
+   dice before them showing higher keys, PEND the pending keys.  */
 static unsigned
-later_wins (unsigned m, unsigned i, unsigned x, unsigned j, unsigned y,
-            ro_ties_t ties)
+step_wins (const ro_sweep_t *t, const ro_rules_t *r, unsigned v,
+           unsigned i, unsigned x, unsigned j, unsigned y,
+           const unsigned *pend)
 {
   unsigned w = 0;
-  for (unsigned p = 1; p < m; p++)
+  for (unsigned p = 0; p < t->m; p++)
     {
-      int a_before = p < i, a_now = i <= p && p < i + x;
-      int d_now = j <= p && p < j + y;
-      if (a_before && d_now)
+      if ((p < i && p < j) || !(p < i + x && p < j + y))
+        continue;               /* decided before, or not yet */
+      if (p < t->p)
+        {
+          unsigned ka = p < i ? pend[p] : v, kd = p < j ? pend[p] : v;
+          w += t->won[((size_t) p * t->radix + ka) * t->radix + kd];
+        }
+      else if (p < i)
         w++;                    /* the attacker's die is higher */
-      else if (a_now && d_now && ties == RO_TIES_ATTACKER)
-        w++;                    /* equal dice */
+      else if (p >= j && r->ties == RO_TIES_ATTACKER)
+        w++;                    /* equal keys */
     }
   return w;
 }
 
-/* The first comparison at value V, as a change of state: *WON gets 1 when
-   it is decided now for the attacker, and *U the new pending top value.  */
-static void
-first_step (const ro_rules_t *r, unsigned v, unsigned i, unsigned x,
-            unsigned j, unsigned y, unsigned u, unsigned *won, unsigned *nu)
+/* The pending keys after the step, as an index.  */
+static size_t
+step_pend (const ro_sweep_t *t, unsigned v, unsigned i, unsigned x,
+           unsigned j, unsigned y, const unsigned *pend)
 {
-  *won = 0;
-  *nu = 0;
-  if (i == 0 && j == 0)
+  unsigned ni = i + x, nj = j + y;
+  unsigned lo = ni < nj ? ni : nj, hi = ni < nj ? nj : ni;
+  unsigned before = ni > nj ? i : j;    /* the side ahead, before */
+  size_t idx = 0;
+  for (unsigned p = t->p; p-- > 0;)
     {
-      if (x > 0 && y > 0)
-        *won = first_won (r, v, v);
-      else if (x > 0 || y > 0)
-        *nu = v;                /* one top die placed, the other not yet */
+      unsigned k = 0;
+      if (lo <= p && p < hi)
+        k = p < before ? pend[p] : v;
+      idx = idx * t->radix + k;
     }
-  else if (j == 0 && y > 0)
-    *won = first_won (r, u, v); /* the attacker's top die showed u */
-  else if (i == 0 && x > 0)
-    *won = first_won (r, v, u); /* the defender's top die showed u */
-  else if (i == 0 || j == 0)
-    *nu = u;                    /* still waiting for the other top die */
+  return idx;
 }
 
-/* C(n, k) for the small n of a dice count.  */
+/* X dice of N - I unplaced taking a key of C faces: C(N - I, X) C^X.  */
 static unsigned long
-binom (unsigned n, unsigned k)
+place_ways (unsigned n, unsigned i, unsigned x, unsigned long c)
 {
   unsigned long r = 1;
-  for (unsigned t = 1; t <= k; t++)
-    r = r * (n - k + t) / t;
+  for (unsigned t = 1; t <= x; t++)
+    r = r * (n - i - x + t) / t;
+  for (unsigned t = 0; t < x; t++)
+    r *= c;
   return r;
 }
 
-/* Spread the count FROM of state (i, j, w, u) over every way of giving
-   the value V to some of the unplaced dice, adding into TO.  */
+/* Spread the count FROM of state (i, j, w, pend) over every way of
+   giving the key index V to some of the unplaced dice, adding into TO.  */
 static void
-sweep_state (ro_sweep_t *to, const mpz_t from, unsigned v,
+sweep_state (ro_sweep_t *to, mpz_t tmp, const mpz_t from, unsigned v,
              const ro_rules_t *r, unsigned i, unsigned j, unsigned w,
-             unsigned u)
+             const unsigned *pend)
 {
   unsigned na = to->na, nd = to->nd;
-  unsigned xmax = v <= r->attack_sides ? na - i : 0;
-  unsigned ymax = v <= r->defend_sides ? nd - j : 0;
+  unsigned long ca = to->ways[0][v], cd = to->ways[1][v];
+  unsigned xmax = ca > 0 ? na - i : 0;
+  unsigned ymax = cd > 0 ? nd - j : 0;
 
   for (unsigned x = 0; x <= xmax; x++)
-    for (unsigned y = 0; y <= ymax; y++)
-      {
-        unsigned won, nu;
-        first_step (r, v, i, x, j, y, u, &won, &nu);
-        unsigned nw = w + won + later_wins (to->m, i, x, j, y, r->ties);
-        unsigned long ways = binom (na - i, x) * binom (nd - j, y);
-        mpz_addmul_ui (*sweep_at (to, i + x, j + y, nw, nu), from, ways);
-      }
+    {
+      unsigned long wa = place_ways (na, i, x, ca);
+      int product = 0;          /* TMP holds FROM * WA */
+      for (unsigned y = 0; y <= ymax; y++)
+        {
+          unsigned nw = w + step_wins (to, r, v, i, x, j, y, pend);
+          size_t np = step_pend (to, v, i, x, j, y, pend);
+          unsigned long wd = place_ways (nd, j, y, cd);
+          mpz_t *c = sweep_at (to, i + x, j + y, nw, np);
+          if (wa <= ULONG_MAX / wd)
+            mpz_addmul_ui (*c, from, wa * wd);
+          else
+            {
+              if (!product)
+                mpz_mul_ui (tmp, from, wa);
+              product = 1;
+              mpz_addmul_ui (*c, tmp, wd);
+            }
+        }
+    }
 }
 
-/* One step of the sweep: from the states above V (in FROM) to the states
-   at or above V (in TO).  */
+/* One step of the sweep: from the states above key index V (in FROM)
+   to the states at or above V (in TO).  */
 static void
 sweep_value (ro_sweep_t *to, const ro_sweep_t *from, unsigned v,
              const ro_rules_t *r)
 {
+  mpz_t tmp;
+  mpz_init (tmp);
   sweep_zero (to);
   for (unsigned i = 0; i <= to->na; i++)
     for (unsigned j = 0; j <= to->nd; j++)
-      for (unsigned w = 0; w <= to->m; w++)
-        for (unsigned u = 0; u <= to->sides; u++)
+      {
+        /* Only the places from min(i, j) to max(i, j) can wait.  */
+        unsigned lo = i < j ? i : j, hi = i < j ? j : i;
+        lo = lo < to->p ? lo : to->p;
+        hi = hi < to->p ? hi : to->p;
+        size_t base = 1, span = 1;
+        for (unsigned p = 0; p < hi; p++)
+          *(p < lo ? &base : &span) *= to->radix;
+        for (unsigned w = 0; w <= to->m; w++)
+          for (size_t uu = 0; uu < span; uu++)
           {
+            size_t u = uu * base;
             const mpz_t *c = sweep_at (from, i, j, w, u);
-            if (mpz_sgn (*c) != 0)
-              sweep_state (to, *c, v, r, i, j, w, u);
+            if (mpz_sgn (*c) == 0)
+              continue;
+            unsigned pend[RO_DICE_MAX];
+            size_t rest = u;
+            for (unsigned p = 0; p < to->p; p++)
+              {
+                pend[p] = (unsigned) (rest % to->radix);
+                rest /= to->radix;
+              }
+            sweep_state (to, tmp, *c, v, r, i, j, w, pend);
           }
+      }
+  mpz_clear (tmp);
 }
 
 void
@@ -219,15 +363,16 @@ round_store (ro_round_t *round, const ro_sweep_t *t, const ro_rules_t *r)
    same rounds again and again (each battle's model and its strip; a
    batch of battles under one rule set): a few dozen rounds, shared by
    the threads under a lock, filled as they come and overwritten in
-   turn.  A round's counts depend only on the sides, the bonuses, the
-   tie rule and the dice.  The cache is the process's until it ends.  */
+   turn.  A round's counts depend only on the sides, the bonuses and
+   the dice they apply to, the clamp, the tie rule and the dice.  The cache is the process's until it ends.  */
 #define ROUND_CACHE 36
 
 typedef struct
 {
   int used;
   unsigned as, ds, na, nd;
-  int ab, db, ties;
+  int ab, db, ties, clamp;
+  unsigned abk, dbk;
   ro_round_t round;
 } round_cache_t;
 
@@ -241,7 +386,9 @@ cache_key_is (const round_cache_t *c, const ro_rules_t *r, unsigned na,
 {
   return c->used && c->as == r->attack_sides && c->ds == r->defend_sides
     && c->na == na && c->nd == nd && c->ab == r->attack_bonus
-    && c->db == r->defend_bonus && c->ties == (int) r->ties;
+    && c->db == r->defend_bonus && c->ties == (int) r->ties
+    && c->abk == r->attack_bonus_dice && c->dbk == r->defend_bonus_dice
+    && c->clamp == r->clamp;
 }
 
 static void
@@ -289,6 +436,9 @@ cache_put (const ro_round_t *round, const ro_rules_t *r, unsigned na,
   c->ab = r->attack_bonus;
   c->db = r->defend_bonus;
   c->ties = (int) r->ties;
+  c->abk = r->attack_bonus_dice;
+  c->dbk = r->defend_bonus_dice;
+  c->clamp = r->clamp;
   pthread_mutex_unlock (&round_cache_lock);
 }
 
@@ -304,42 +454,58 @@ ro_round_count (ro_round_t *round, const ro_rules_t *rules,
   if (cache_get (round, rules, na, nd))
     return RO_OK;
 
-  unsigned top = rules->attack_sides > rules->defend_sides
-    ? rules->attack_sides : rules->defend_sides;
-  ro_sweep_t t[2];
-  if (sweep_init (&t[0], na, nd, top) != RO_OK)
-    return RO_ENOMEM;
-  if (sweep_init (&t[1], na, nd, top) != RO_OK)
+  ro_sweep_t shape, t[2];
+  shape.won = NULL;
+  rc = sweep_shape (&shape, rules, na, nd);
+  if (rc == RO_OK && sweep_init (&t[0], &shape) != RO_OK)
+    rc = RO_ENOMEM;
+  if (rc == RO_OK && sweep_init (&t[1], &shape) != RO_OK)
     {
       sweep_clear (&t[0]);
-      return RO_ENOMEM;
+      rc = RO_ENOMEM;
+    }
+  if (rc != RO_OK)
+    {
+      free (shape.won);
+      return rc;
     }
   mpz_set_ui (*sweep_at (&t[0], 0, 0, 0, 0), 1);
   /* Alternate the two tables so that no state is copied.  */
-  for (unsigned v = top, k = 0; v >= 1; v--, k ^= 1)
+  unsigned k = 0;
+  for (unsigned v = shape.keys; v >= 1; v--, k ^= 1)
     sweep_value (&t[k ^ 1], &t[k], v, rules);
-  round_store (round, &t[top % 2], rules);
+  round_store (round, &t[k], rules);
   sweep_clear (&t[0]);
   sweep_clear (&t[1]);
+  free (shape.won);   /* the tables shared it */
   cache_put (round, rules, na, nd);
   return RO_OK;
 }
 
-/* One die against one is enough to tell: that round is the first
-   comparison alone.  If the defender wins it with positive probability,
-   he wins it when the attacker rolls 1 and he his highest face; in any
-   round, of any dice either side chooses, every attack die may show 1
-   and every defence die the highest face (at least 2, beating a 1 with
-   no bonus in the later comparisons), and then he wins every
-   comparison.  */
+/* Whether, in every round either side's dice can make, the defender
+   wins every comparison with positive probability: then the attacker
+   can lose every round until he cannot roll.  Under a bonus on the
+   highest die alone the round of one die against one would be enough
+   to tell (every attack die may show 1, every defence die the highest
+   face), but a bonus on more dice, clamped or not, can change that in
+   the later comparisons only: every round is counted (they are
+   cached).  */
 int
 ro_defender_can_win (const ro_rules_t *rules)
 {
+  int rc = ro_rules_check (rules);
+  if (rc != RO_OK)
+    return rc;
   ro_round_t r;
   ro_round_init (&r);
-  int rc = ro_round_count (&r, rules, 1, 1);
-  if (rc == RO_OK)
-    rc = mpz_sgn (r.count[1]) != 0;
+  rc = 1;
+  for (unsigned na = 1; na <= rules->attack_dice && rc == 1; na++)
+    for (unsigned nd = 1; nd <= rules->defend_dice && rc == 1; nd++)
+      {
+        rc = ro_round_count (&r, rules, na, nd);
+        if (rc == RO_OK)
+          rc = mpz_sgn (r.count[r.comparisons]) != 0;
+      }
   ro_round_clear (&r);
   return rc;
 }

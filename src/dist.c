@@ -17,6 +17,7 @@ ro_dist_init (ro_dist_t *dist)
   dist->n = 0;
   dist->outcome = NULL;
   mpq_init (dist->win);
+  mpq_init (dist->unresolved);
 }
 
 void
@@ -28,18 +29,27 @@ ro_dist_clear (ro_dist_t *dist)
   dist->outcome = NULL;
   dist->n = 0;
   mpq_clear (dist->win);
+  mpq_clear (dist->unresolved);
 }
 
 /* The attacker's best ends first: wins by more armies left, then by
-   fewer defenders left (only with a goal); then losses by fewer defenders
-   left, then by more attackers left.  */
+   fewer defenders left (only with a goal); then the battles still going
+   on after a limit of rounds, by more attackers left, then fewer
+   defenders; then losses by fewer defenders left, then by more
+   attackers left.  */
+static int
+outcome_rank (const ro_outcome_t *p)
+{
+  return p->won ? 0 : p->unresolved ? 1 : 2;
+}
+
 static int
 outcome_cmp (const void *x, const void *y)
 {
   const ro_outcome_t *p = x, *q = y;
-  if (p->won != q->won)
-    return p->won ? -1 : 1;
-  if (p->won)
+  if (outcome_rank (p) != outcome_rank (q))
+    return outcome_rank (p) < outcome_rank (q) ? -1 : 1;
+  if (outcome_rank (p) < 2)
     {
       if (p->attackers != q->attackers)
         return p->attackers > q->attackers ? -1 : 1;
@@ -48,6 +58,12 @@ outcome_cmp (const void *x, const void *y)
   if (p->defenders != q->defenders)
     return p->defenders < q->defenders ? -1 : 1;
   return p->attackers > q->attackers ? -1 : p->attackers < q->attackers;
+}
+
+void
+ro_dist_sort (ro_dist_t *dist)
+{
+  qsort (dist->outcome, dist->n, sizeof *dist->outcome, outcome_cmp);
 }
 
 /* Collecting the ends of one battle into a ro_dist_t.  */
@@ -75,6 +91,7 @@ collect_next (collect_t *c, int won, unsigned long f, unsigned long d)
     }
   ro_outcome_t *o = &dist->outcome[dist->n++];
   o->won = won;
+  o->unresolved = 0;
   o->attackers = f + c->behind;
   o->defenders = d;
   mpq_init (o->p);
@@ -173,7 +190,7 @@ ro_battle_dist_method (ro_dist_t *dist, const ro_rules_t *rules,
     rc = recursion_ends (dist, rules, f0, d);
   if (rc != RO_OK)
     return rc;
-  qsort (dist->outcome, dist->n, sizeof *dist->outcome, outcome_cmp);
+  ro_dist_sort (dist);
   for (size_t i = 0; i < dist->n && !strip; i++)
     if (dist->outcome[i].won)
       mpq_add (dist->win, dist->win, dist->outcome[i].p);
@@ -291,7 +308,7 @@ sums_mul (sums_t *s, const mpz_t m)
    divides the next (powers of the sides), so DEN moves to the next by a
    small factor and the sums with it; otherwise DEN becomes their lcm.  */
 static int
-dist_sums (sums_t s[3], const ro_dist_t *dist)
+dist_sums (sums_t s[4], const ro_dist_t *dist)
 {
   const ro_outcome_t **by = malloc ((dist->n + 1) * sizeof *by);
   if (by == NULL)
@@ -317,14 +334,17 @@ dist_sums (sums_t s[3], const ro_dist_t *dist)
           mpz_swap (den, m);
           sums_mul (&s[RO_GIVEN_WIN], w);
           sums_mul (&s[RO_GIVEN_LOSS], w);
+          sums_mul (&s[3], w);
         }
       mpz_divexact (w, den, di);
       mpz_mul (w, w, mpq_numref (by[i]->p));
-      sums_put (&s[by[i]->won ? RO_GIVEN_WIN : RO_GIVEN_LOSS], w,
-                by[i]->attackers, by[i]->defenders);
+      int c = by[i]->won ? RO_GIVEN_WIN
+        : by[i]->unresolved ? 3 : RO_GIVEN_LOSS;
+      sums_put (&s[c], w, by[i]->attackers, by[i]->defenders);
     }
   sums_add (&s[RO_GIVEN_ANY], &s[RO_GIVEN_WIN]);
   sums_add (&s[RO_GIVEN_ANY], &s[RO_GIVEN_LOSS]);
+  sums_add (&s[RO_GIVEN_ANY], &s[3]);
   ro_progress (dist->n, dist->n);
   mpz_clears (den, m, w, (mpz_ptr) 0);
   free (by);
@@ -335,10 +355,10 @@ int
 ro_dist_stats (ro_stats_t *st, const ro_dist_t *dist, unsigned long a,
                unsigned long d)
 {
-  sums_t s[3];
+  sums_t s[4];                  /* and s[3]: the battles going on */
   mpq_t start;
   mpq_init (start);
-  for (int c = 0; c < 3; c++)
+  for (int c = 0; c < 4; c++)
     sums_init (&s[c]);
   int rc = dist_sums (s, dist);
   for (int c = 0; c < 3 && rc == RO_OK; c++)
@@ -355,7 +375,7 @@ ro_dist_stats (ro_stats_t *st, const ro_dist_t *dist, unsigned long a,
       mpq_set_ui (start, d, 1);
       mpq_sub (st->defenders_lost[c], start, st->defenders_left[c]);
     }
-  for (int c = 0; c < 3; c++)
+  for (int c = 0; c < 4; c++)
     sums_clear (&s[c]);
   mpq_clear (start);
   return rc;

@@ -32,13 +32,16 @@ static const help_t helps[] = {
    "                         when the defender is down to G\n"
    "      --method=M       the engine: 'auto' (default), 'strip' or\n"
    "                         'recursion'; the values are the same\n"
+   "      --rounds=N       stop after N rounds: P(win), P(loss) and\n"
+   "                         P(unresolved); --dist shows what is left\n"
    "  -f, --format=FMT     also 'tsv', 'markdown' and 'latex' (captioned\n"
    "                         with the rules), or from -o's extension: one\n"
    "                         table, that of --dist or --stats if given\n"
    "\n"
    "Examples:\n"
    "  riskodds --digits 100 18 6       McLoone's example to 100 digits\n"
-   "  riskodds --dist --stats 10 5     how 10 against 5 ends\n"},
+   "  riskodds --dist --stats 10 5     how 10 against 5 ends\n"
+   "  riskodds --rounds 3 --dist 10 5  three rounds, and what is left\n"},
   {"round",
    "Usage: riskodds round [OPTION]...\n"
    "The exact outcome counts of one round of dice, for every number of\n"
@@ -51,7 +54,9 @@ static const help_t helps[] = {
    "\n"
    "Examples:\n"
    "  riskodds round                   the standard game's counts\n"
-   "  riskodds round --format csv --defend-dice 3\n"},
+   "  riskodds round --format csv --defend-dice 3\n"
+   "  riskodds round --defend-bonus -1 --clamp\n"
+   "                                   Risk Legacy's ammo shortage\n"},
   {"game",
    "Usage: riskodds game [OPTION]...\n"
    "The one-round game matrix of Georgiou's analysis: the expected net\n"
@@ -87,7 +92,8 @@ static const help_t helps[] = {
    "Where the attack stops: the territory that holds and its defenders\n"
    "left.  A territory D:RULE=VALUE,... has rules of its own (the rule\n"
    "options without their dashes: sides, attack-sides, defend-sides,\n"
-   "attack-dice, defend-dice, attack-bonus, defend-bonus, ties, defender).\n"
+   "attack-dice, defend-dice, attack-bonus, defend-bonus,\n"
+   "attack-bonus-dice, defend-bonus-dice, ties, defender; clamp alone).\n"
    "\n"
    "Its own options: --stop=K applies to every battle (no --goal).\n"
    "      --stats          expected territories taken and armies lost\n"
@@ -249,7 +255,8 @@ static const help_t helps[] = {
 
 static const char common[] =
   "\n"
-  "Rule options (--sides, --attack-dice, --defend-dice, bonuses, --ties),\n"
+  "Rule options (--sides, --attack-dice, --defend-dice, bonuses and their\n"
+  "dice, --clamp, --ties),\n"
   "dice policies (--defender, --attacker) and the common options (--count,\n"
   "--digits, --values (not for verify), --format, -o, --max-memory,\n"
   "--progress): see riskodds --help.\n";

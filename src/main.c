@@ -22,6 +22,10 @@ enum
   OPT_ATTACK_BONUS,
   OPT_DEFEND_BONUS,
   OPT_TIES,
+  OPT_ATTACK_BONUS_DICE,
+  OPT_DEFEND_BONUS_DICE,
+  OPT_CLAMP,
+  OPT_ROUNDS,
   OPT_GAME_VALUE,
   OPT_DIST,
   OPT_STATS,
@@ -60,6 +64,10 @@ static const struct option long_options[] = {
   {"attack-bonus", required_argument, NULL, OPT_ATTACK_BONUS},
   {"defend-bonus", required_argument, NULL, OPT_DEFEND_BONUS},
   {"ties", required_argument, NULL, OPT_TIES},
+  {"attack-bonus-dice", required_argument, NULL, OPT_ATTACK_BONUS_DICE},
+  {"defend-bonus-dice", required_argument, NULL, OPT_DEFEND_BONUS_DICE},
+  {"clamp", no_argument, NULL, OPT_CLAMP},
+  {"rounds", required_argument, NULL, OPT_ROUNDS},
   {"defender", required_argument, NULL, OPT_DEFENDER},
   {"attacker", required_argument, NULL, OPT_ATTACKER},
   {"method", required_argument, NULL, OPT_METHOD},
@@ -170,9 +178,17 @@ Rule options (defaults: the standard game):\n\
       --attack-dice=N    most dice the attacker rolls (3); 1 to 5\n\
       --defend-dice=N    most dice the defender rolls (2); 1 to 5\n\
       --attack-bonus=K   add K to the attacker's highest die, in the first\n\
-                           comparison only (0; Georgiou's hero is 1);\n\
+                           comparison only (0; Georgiou's hero is 1; see\n\
+                           --attack-bonus-dice);\n\
                            -100 to 100, negative for penalties\n\
       --defend-bonus=K   the same for the defender (hero + fortress)\n\
+      --attack-bonus-dice=N  add the attack bonus to the attacker's N\n\
+                           highest dice (1 to 5, default 1), or 'all'\n\
+      --defend-bonus-dice=N  the same for the defender ('all': Risk\n\
+                           Legacy's fortification, +1 on both dice)\n\
+      --clamp            keep a modified die on its faces, 1 to sides (a\n\
+                           1 with -1 stays a 1; Risk Legacy); default: the\n\
+                           sum is compared as it is\n\
       --ties=WHO         who wins a comparison of equal dice: 'defender'\n\
                            (default) or 'attacker'\n\
 \n\
@@ -219,6 +235,9 @@ Options:\n\
                          counted as --count says, are down to K\n\
       --goal=G         the attacker stops (and wins) when the defender is\n\
                          down to G armies or fewer\n\
+      --rounds=N       a battle: stop after N rounds (N >= 1): P(win),\n\
+                         P(loss) and P(unresolved), and with --dist and\n\
+                         --stats the armies left on both sides\n\
       --dist           also print the distribution of how the battle ends\n\
                          (armies left on each side), with cumulative sums\n\
       --stats          also print the expected armies left and lost, and\n\
@@ -298,6 +317,7 @@ Examples:\n\
   riskodds --attack-bonus 1 10 10  an attacking hero (+1) at 10 against 10\n\
   riskodds --defend-dice 3 10 10   Italian RisiKo!: the defender rolls 3\n\
   riskodds --dist --stats 10 5     how 10 against 5 ends, and on average\n\
+  riskodds --rounds 3 --dist 10 5  10 against 5 for three rounds at most\n\
   riskodds chain 20 3 2 4 1        taking four territories in a row\n\
   riskodds needed --target 0.9 1..10\n\
                                    the armies for 90% against 1 to 10\n\
@@ -449,6 +469,30 @@ parse_ties (ro_ties_t *ties, const char *arg)
   return CLI_EXIT_OK;
 }
 
+/* A bonus's dice: a number from 1 to RO_DICE_MAX, or 'all'.  */
+static int
+parse_bonus_dice (unsigned *k, const char *arg, const char *name)
+{
+  if (strcmp (arg, "all") == 0)
+    {
+      *k = RO_BONUS_DICE_ALL;
+      return CLI_EXIT_OK;
+    }
+  int v = 0;
+  char *end;
+  errno = 0;
+  long l = strtol (arg, &end, 10);
+  if (isdigit ((unsigned char) arg[0]) && *end == '\0' && errno == 0
+      && l >= 1 && l <= RO_DICE_MAX)
+    v = (int) l;
+  else
+    return cli_usage_error ("invalid --%s '%s' (expected a number of dice "
+                            "from 1 to %d, or 'all')", name, arg,
+                            RO_DICE_MAX);
+  *k = (unsigned) v;
+  return CLI_EXIT_OK;
+}
+
 /* The options that change the rules of the battle.  */
 static int
 parse_rule_option (ro_rules_t *r, int c, const char *arg)
@@ -480,6 +524,15 @@ parse_rule_option (ro_rules_t *r, int c, const char *arg)
     case OPT_DEFEND_BONUS:
       return parse_int (&r->defend_bonus, arg, "defend-bonus",
                         -RO_BONUS_MAX, RO_BONUS_MAX);
+    case OPT_ATTACK_BONUS_DICE:
+      return parse_bonus_dice (&r->attack_bonus_dice, arg,
+                               "attack-bonus-dice");
+    case OPT_DEFEND_BONUS_DICE:
+      return parse_bonus_dice (&r->defend_bonus_dice, arg,
+                               "defend-bonus-dice");
+    case OPT_CLAMP:
+      r->clamp = 1;
+      return CLI_EXIT_OK;
     default:
       return parse_ties (&r->ties, arg);
     }
@@ -489,7 +542,8 @@ parse_rule_option (ro_rules_t *r, int c, const char *arg)
    may carry (cli_parse_rule_word).  */
 static const int territory_options[] = {
   OPT_SIDES, OPT_ATTACK_SIDES, OPT_DEFEND_SIDES, OPT_ATTACK_DICE,
-  OPT_DEFEND_DICE, OPT_ATTACK_BONUS, OPT_DEFEND_BONUS, OPT_TIES,
+  OPT_DEFEND_DICE, OPT_ATTACK_BONUS, OPT_DEFEND_BONUS,
+  OPT_ATTACK_BONUS_DICE, OPT_DEFEND_BONUS_DICE, OPT_CLAMP, OPT_TIES,
   OPT_DEFENDER
 };
 
@@ -511,6 +565,15 @@ cli_parse_rule_word (ro_rules_t *rules, const char *word)
           names[n++] = o->name;
           if (strlen (o->name) != len || strncmp (o->name, w, len) != 0)
             continue;
+          if (o->val == OPT_CLAMP)
+            {
+              /* A switch, as on the command line.  */
+              if (w[len] != '\0')
+                return cli_usage_error ("'%s' in a chain takes no value: "
+                                        "clamp", word);
+              rules->clamp = 1;
+              return CLI_EXIT_OK;
+            }
           if (w[len] != '=' || w[len + 1] == '\0')
             return cli_usage_error ("'%s' in a chain needs a value: "
                                     "%s=VALUE", word, o->name);
@@ -533,8 +596,9 @@ cli_parse_rule_word (ro_rules_t *rules, const char *word)
                             "mean '%s'?", word, near);
   return cli_usage_error ("'%s' is not a rule of a territory (sides, "
                           "attack-sides, defend-sides, attack-dice, "
-                          "defend-dice, attack-bonus, defend-bonus, ties, "
-                          "defender)", word);
+                          "defend-dice, attack-bonus, defend-bonus, "
+                          "attack-bonus-dice, defend-bonus-dice, clamp, "
+                          "ties, defender)", word);
 }
 
 static int
@@ -805,9 +869,16 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
       case OPT_GOAL:
         rc = cli_parse_armies (&opts->rules.goal, optarg, "--goal");
         break;
+      case OPT_ROUNDS:
+        rc = cli_parse_armies (&opts->rounds, optarg, "--rounds");
+        if (rc == CLI_EXIT_OK && opts->rounds == 0)
+          rc = cli_usage_error ("invalid --rounds '%s' (expected a number "
+                                "of rounds, 1 or more)", optarg);
+        break;
       case OPT_SIDES: case OPT_ATTACK_SIDES: case OPT_DEFEND_SIDES:
       case OPT_ATTACK_DICE: case OPT_DEFEND_DICE:
       case OPT_ATTACK_BONUS: case OPT_DEFEND_BONUS: case OPT_TIES:
+      case OPT_ATTACK_BONUS_DICE: case OPT_DEFEND_BONUS_DICE: case OPT_CLAMP:
         rc = parse_rule_option (&opts->rules, c, optarg);
         break;
       case 'h': *done = help (argc, argv); return CLI_EXIT_OK;
@@ -906,6 +977,27 @@ check_policies (const cli_opts_t *o, const char *sub)
     return cli_usage_error ("an optimal choice depends on the armies on "
                             "both sides, not on one round: see 'riskodds "
                             "policy A D'");
+  return CLI_EXIT_OK;
+}
+
+/* --rounds limits one battle A D (its own forward pass); chains,
+   tables and searches have no such pass yet.  */
+static int
+check_rounds (const cli_opts_t *o, const char *sub)
+{
+  if (o->rounds == 0)
+    return CLI_EXIT_OK;
+  if (*sub != '\0')
+    return cli_usage_error ("--rounds applies to one battle A D; '%s' does "
+                            "not take it", sub);
+  if (o->rules.defender == RO_DEFENDER_OPTIMAL
+      || o->rules.attacker == RO_ATTACKER_OPTIMAL)
+    return cli_usage_error ("--rounds does not apply to an optimal policy "
+                            "(its choices depend on the unlimited "
+                            "battle's P(win))");
+  if (o->method != RO_METHOD_AUTO)
+    return cli_usage_error ("--rounds has its own engine (a forward pass "
+                            "of N rounds); --method does not apply");
   return CLI_EXIT_OK;
 }
 
@@ -1015,6 +1107,8 @@ check_applicable (const cli_opts_t *o, const char *sub)
     return cli_usage_error ("--format tsv, markdown and latex apply only "
                             "to 'table', 'round' and a battle A D");
   int rc = check_policies (o, sub);
+  if (rc == CLI_EXIT_OK)
+    rc = check_rounds (o, sub);
   return rc == CLI_EXIT_OK ? check_method (o, sub) : rc;
 }
 

@@ -81,6 +81,9 @@ double ro_progress_rows (double k, double d);
    that reads it, as measured for an optimal defender.  */
 #define RO_PROGRESS_PLAN 0.4
 
+/* Sort the outcomes of DIST in the order ro_dist_t promises.  */
+void ro_dist_sort (ro_dist_t *dist);
+
 /* The number of classes ro_rolls would make, RO_ROLLS_MAX + 1 when
    there are more than RO_ROLLS_MAX.  */
 size_t ro_rolls_count (const ro_rules_t *rules, unsigned na, unsigned nd);
@@ -96,6 +99,23 @@ int ro_rules_plain (const ro_rules_t *rules);
    library.  */
 int ro_model_init (ro_model_t *model, const ro_rules_t *rules);
 void ro_model_clear (ro_model_t *model);
+
+/* The dice of the attacker (DEFENDER 0) or the defender that the bonus
+   is added to, at least 1 (a rule set zeroed by hand has 0: the
+   highest die, as before the field existed).  */
+unsigned ro_rules_bonus_dice (const ro_rules_t *rules, int defender);
+
+/* The value a die showing FACE counts for in the P-th comparison (from
+   0, the highest dice) of the attacker (DEFENDER 0) or the defender:
+   FACE, plus the side's bonus when P is among its bonus dice, kept on
+   the faces when the rules clamp.  */
+long ro_rules_die (const ro_rules_t *rules, int defender, unsigned p,
+                   unsigned face);
+
+/* 1 when the attacker's die showing A wins the P-th comparison against
+   the defender's showing D.  */
+int ro_rules_beats (const ro_rules_t *rules, unsigned p, unsigned a,
+                    unsigned d);
 
 /* The number of armies that can fight for a count A under RULES: A - 1
    in the territory convention, A in the attackers convention.  The

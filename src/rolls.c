@@ -183,20 +183,6 @@ ro_rolls (ro_rolls_t *rolls, const ro_rules_t *rules, unsigned na,
   return RO_OK;
 }
 
-/* Whether the attacker wins comparison P, his die A against the
-   defender's V; the bonuses count in the first comparison only.  */
-static int
-attacker_wins (const ro_rules_t *r, unsigned p, unsigned a, unsigned v)
-{
-  long ea = a, ev = v;
-  if (p == 0)
-    {
-      ea += r->attack_bonus;
-      ev += r->defend_bonus;
-    }
-  return ea > ev || (ea == ev && r->ties == RO_TIES_ATTACKER);
-}
-
 /* The defender's ND dice are placed value by value from the highest
    face down: W[j][w] counts the ways in which his j highest dice have
    been given values so far, the attacker winning w of the comparisons
@@ -230,7 +216,7 @@ ro_rolls_answer (unsigned long *count, const ro_rules_t *rules,
             for (unsigned y = 0; j + y <= nd; y++)
               {
                 if (y > 0 && j + y - 1 < m
-                    && attacker_wins (rules, j + y - 1, top[j + y - 1], v))
+                    && ro_rules_beats (rules, j + y - 1, top[j + y - 1], v))
                   won++;
                 nw[j + y][won] += w[j][x] * binom_ul (nd - j, y);
               }

@@ -15,6 +15,9 @@ ro_rules_init (ro_rules_t *rules)
   rules->defend_dice = 2;
   rules->attack_bonus = 0;
   rules->defend_bonus = 0;
+  rules->attack_bonus_dice = 1;
+  rules->defend_bonus_dice = 1;
+  rules->clamp = 0;
   rules->ties = RO_TIES_DEFENDER;
   rules->count = RO_COUNT_TERRITORY;
   rules->stop = 0;
@@ -46,6 +49,10 @@ ro_rules_check (const ro_rules_t *rules)
       || rules->defend_bonus < -RO_BONUS_MAX
       || rules->defend_bonus > RO_BONUS_MAX)
     return RO_ERULES;
+  if (rules->attack_bonus_dice > RO_BONUS_DICE_ALL
+      || rules->defend_bonus_dice > RO_BONUS_DICE_ALL
+      || (rules->clamp != 0 && rules->clamp != 1))
+    return RO_ERULES;
   if (rules->stop > RO_ARMIES_MAX || rules->goal > RO_ARMIES_MAX)
     return RO_ERULES;
   if (rules->defender != RO_DEFENDER_MAX
@@ -66,6 +73,37 @@ ro_rules_is_standard (const ro_rules_t *rules)
     && rules->attack_dice == 3 && rules->defend_dice == 2
     && rules->attack_bonus == 0 && rules->defend_bonus == 0
     && rules->ties == RO_TIES_DEFENDER;
+}
+
+unsigned
+ro_rules_bonus_dice (const ro_rules_t *rules, int defender)
+{
+  unsigned k = defender ? rules->defend_bonus_dice : rules->attack_bonus_dice;
+  return k == 0 ? 1 : k;
+}
+
+long
+ro_rules_die (const ro_rules_t *rules, int defender, unsigned p,
+              unsigned face)
+{
+  int bonus = defender ? rules->defend_bonus : rules->attack_bonus;
+  unsigned k = ro_rules_bonus_dice (rules, defender);
+  long sides = defender ? rules->defend_sides : rules->attack_sides;
+  long v = face;
+  if (p >= k || bonus == 0)
+    return v;
+  v += bonus;
+  if (rules->clamp)
+    v = v < 1 ? 1 : v > sides ? sides : v;
+  return v;
+}
+
+int
+ro_rules_beats (const ro_rules_t *rules, unsigned p, unsigned a,
+                unsigned d)
+{
+  long ea = ro_rules_die (rules, 0, p, a), ed = ro_rules_die (rules, 1, p, d);
+  return ea > ed || (ea == ed && rules->ties == RO_TIES_ATTACKER);
 }
 
 unsigned long

@@ -1046,6 +1046,271 @@ START_TEST (test_bonus_monotone)
 END_TEST
 
 /* ------------------------------------------------------------------ */
+/* Variants: bonuses on several dice, clamped dice (issue 18)         */
+/* ------------------------------------------------------------------ */
+
+/* The value of a die of SIDES faces showing FACE at sorted place I (0 the
+   highest) of a side whose bonus BONUS goes to its K highest dice,
+   clamped to 1 .. SIDES when CLAMP: written out on its own, from the
+   manual's words, for the brute force below.  */
+static long
+variant_die (unsigned face, unsigned i, int bonus, unsigned k,
+             unsigned sides, int clamp)
+{
+  long v = face;
+  if (i < k)
+    {
+      v += bonus;
+      if (clamp && v < 1)
+        v = 1;
+      if (clamp && v > (long) sides)
+        v = sides;
+    }
+  return v;
+}
+
+/* Every ordered roll of NA against ND dice under R, visited one by one:
+   COUNT[k] rolls in which the attacker loses k.  */
+static void
+brute_variant (unsigned long count[RO_DICE_MAX + 1], const ro_rules_t *r,
+               unsigned na, unsigned nd)
+{
+  unsigned dice[2 * RO_DICE_MAX], att[RO_DICE_MAX], def[RO_DICE_MAX];
+  unsigned n = na + nd, m = test_min_u (na, nd), i;
+
+  for (i = 0; i <= RO_DICE_MAX; i++)
+    count[i] = 0;
+  for (i = 0; i < n; i++)
+    dice[i] = 1;
+  for (;;)
+    {
+      unsigned lost = 0;
+      memcpy (att, dice, na * sizeof att[0]);
+      memcpy (def, dice + na, nd * sizeof def[0]);
+      sort_descending (att, na);
+      sort_descending (def, nd);
+      for (i = 0; i < m; i++)
+        {
+          long x = variant_die (att[i], i, r->attack_bonus,
+                                r->attack_bonus_dice, r->attack_sides,
+                                r->clamp);
+          long y = variant_die (def[i], i, r->defend_bonus,
+                                r->defend_bonus_dice, r->defend_sides,
+                                r->clamp);
+          if (!attacker_wins (x, y, r->ties == RO_TIES_ATTACKER))
+            lost++;
+        }
+      count[lost]++;
+      for (i = 0; i < n; i++)
+        {
+          if (++dice[i] <= (i < na ? r->attack_sides : r->defend_sides))
+            break;
+          dice[i] = 1;
+        }
+      if (i == n)
+        break;
+    }
+}
+
+static void
+check_variant (ro_round_t *round, const ro_rules_t *r, unsigned na,
+               unsigned nd)
+{
+  unsigned long bc[RO_DICE_MAX + 1];
+  unsigned m = test_min_u (na, nd);
+  int ret = ro_round_count (round, r, na, nd);
+
+  brute_variant (bc, r, na, nd);
+  ck_assert_msg (ret == RO_OK, "ro_round_count gave %d", ret);
+  for (unsigned k = 0; k <= m; k++)
+    ck_assert_msg (mpz_cmp_ui (round->count[k], bc[k]) == 0,
+                   "d%u x%u %+d on %u vs d%u x%u %+d on %u, clamp %d, "
+                   "ties %d: count[%u] = %lu expected %lu", r->attack_sides,
+                   na, r->attack_bonus, r->attack_bonus_dice,
+                   r->defend_sides, nd, r->defend_bonus,
+                   r->defend_bonus_dice, r->clamp, (int) r->ties, k,
+                   mpz_get_ui (round->count[k]), bc[k]);
+}
+
+/* Risk Legacy's published and hand counts: the bunker (+1 on the
+   defender's highest die) gives 1860/3176/2740 of 7776 for 3 v 2; the
+   ammo shortage (-1 on it), clamped, loses 1 v 1 to the attacker in 20
+   of 36 rolls (a 1 stays a 1: he needs more than the defender's die
+   less one, 15 of 30 rolls, and more than 1 in the other 6, 5 of them),
+   unclamped in 21 (A >= D).  */
+START_TEST (test_legacy_published)
+{
+  ro_round_t round;
+  ro_rules_t r;
+
+  ro_round_init (&round);
+  ro_rules_init (&r);
+  r.defend_bonus = 1;
+  ck_assert_int_eq (ro_round_count (&round, &r, 3, 2), RO_OK);
+  ck_assert (mpz_cmp_ui (round.count[0], 1860) == 0);
+  ck_assert (mpz_cmp_ui (round.count[1], 3176) == 0);
+  ck_assert (mpz_cmp_ui (round.count[2], 2740) == 0);
+  r.clamp = 1;                  /* a 6 + 1 still beats every attack die */
+  ck_assert_int_eq (ro_round_count (&round, &r, 3, 2), RO_OK);
+  ck_assert (mpz_cmp_ui (round.count[0], 1860) == 0);
+
+  r.defend_bonus = -1;
+  ck_assert_int_eq (ro_round_count (&round, &r, 1, 1), RO_OK);
+  ck_assert (mpz_cmp_ui (round.count[0], 20) == 0);
+  ck_assert (mpz_cmp_ui (round.count[1], 16) == 0);
+  r.clamp = 0;
+  ck_assert_int_eq (ro_round_count (&round, &r, 1, 1), RO_OK);
+  ck_assert (mpz_cmp_ui (round.count[0], 21) == 0);
+
+  /* The fortification, +1 on both defence dice, 1 v 2 by hand: the
+     attacker's die A wins iff A > max(D) + 1, the count of pairs of
+     d6 with a maximum below A - 1: sum over A of (A - 2)^2 for A >= 3,
+     1 + 4 + 9 + 16 = 30 of 216.  */
+  r.defend_bonus = 1;
+  r.defend_bonus_dice = RO_BONUS_DICE_ALL;
+  ck_assert_int_eq (ro_round_count (&round, &r, 1, 2), RO_OK);
+  ck_assert (mpz_cmp_ui (round.count[0], 30) == 0);
+  ro_round_clear (&round);
+}
+END_TEST
+
+/* Every scope, bonus (beyond the faces too), clamp and tie rule, d3
+   against d4 and d4 against d3, up to 3 v 3, against the brute
+   force.  */
+START_TEST (test_variant_exhaustive)
+{
+  static const int bonuses[] = { -4, -1, 0, 1, 4 };
+  const unsigned nb = sizeof bonuses / sizeof bonuses[0];
+  ro_round_t round;
+  ro_rules_t r;
+
+  ro_round_init (&round);
+  for (unsigned ab = 0; ab < nb; ab++)
+    for (unsigned db = 0; db < nb; db++)
+      for (unsigned ka = 1; ka <= 3; ka++)
+        for (unsigned kd = 1; kd <= 3; kd++)
+          for (int c = 0; c < 4; c++)
+            {
+              rules_make (&r, 3 + _i, 4 - _i, 3, 3, c & 1);
+              r.attack_bonus = bonuses[ab];
+              r.defend_bonus = bonuses[db];
+              r.attack_bonus_dice = ka;
+              r.defend_bonus_dice = kd;
+              r.clamp = c >> 1;
+              for (unsigned na = 1; na <= 3; na++)
+                for (unsigned nd = 1; nd <= 3; nd++)
+                  check_variant (&round, &r, na, nd);
+            }
+  ro_round_clear (&round);
+}
+END_TEST
+
+/* Random rule sets of every shape within the brute force's reach: more
+   dice (two sides with a bonus on some dice only, so that two
+   comparisons wait for values), other sides, bonuses up to RO_BONUS_MAX,
+   and the verdict of ro_defender_can_win from the same counts.  */
+START_TEST (test_variant_random)
+{
+  gmp_randstate_t st;
+  ro_round_t round;
+  ro_rules_t r;
+
+  gmp_randinit_default (st);
+  gmp_randseed_ui (st, test_seed + 18);
+  ro_round_init (&round);
+  for (unsigned long t = 0; t < 150 * test_scale; t++)
+    {
+      unsigned sa = 2 + (unsigned) gmp_urandomm_ui (st, 9);
+      unsigned sd = 2 + (unsigned) gmp_urandomm_ui (st, 9);
+      rules_make (&r, sa, sd, 1 + (unsigned) gmp_urandomm_ui (st, 5),
+                  1 + (unsigned) gmp_urandomm_ui (st, 5),
+                  (int) gmp_urandomm_ui (st, 2));
+      r.attack_bonus_dice = 1 + (unsigned) gmp_urandomm_ui (st, 5);
+      r.defend_bonus_dice = 1 + (unsigned) gmp_urandomm_ui (st, 5);
+      r.clamp = (int) gmp_urandomm_ui (st, 2);
+      int big = gmp_urandomm_ui (st, 4) == 0;
+      long span = big ? RO_BONUS_MAX : (long) sa + 2;
+      r.attack_bonus = (int) gmp_urandomm_ui (st, 2 * span + 1) - (int) span;
+      span = big ? RO_BONUS_MAX : (long) sd + 2;
+      r.defend_bonus = (int) gmp_urandomm_ui (st, 2 * span + 1) - (int) span;
+      int can = 1;
+      for (unsigned na = 1; na <= r.attack_dice; na++)
+        for (unsigned nd = 1; nd <= r.defend_dice; nd++)
+          {
+            unsigned long bc[RO_DICE_MAX + 1];
+            if (brute_rolls (sa, na, sd, nd) > BRUTE_MAX_ROLLS / 40)
+              {
+                can = -1;       /* not all rounds counted */
+                continue;
+              }
+            check_variant (&round, &r, na, nd);
+            brute_variant (bc, &r, na, nd);
+            if (can == 1 && bc[test_min_u (na, nd)] == 0)
+              can = 0;
+          }
+      if (can >= 0)
+        ck_assert_int_eq (ro_defender_can_win (&r), can);
+    }
+  ro_round_clear (&round);
+  gmp_randclear (st);
+}
+END_TEST
+
+/* The scope and the clamp change nothing when there is no bonus, and a
+   scope of every die is the same whatever number says it; refused
+   values.  */
+START_TEST (test_variant_fields)
+{
+  ro_round_t x, y;
+  ro_rules_t r;
+
+  ro_round_init (&x);
+  ro_round_init (&y);
+  ro_rules_init (&r);
+  ck_assert_uint_eq (r.attack_bonus_dice, 1);
+  ck_assert_uint_eq (r.defend_bonus_dice, 1);
+  ck_assert_int_eq (r.clamp, 0);
+  r.attack_bonus_dice = 0;      /* zeroed by hand: the highest die */
+  r.attack_bonus = 2;
+  ck_assert_int_eq (ro_round_count (&x, &r, 3, 2), RO_OK);
+  r.attack_bonus_dice = 1;
+  ck_assert_int_eq (ro_round_count (&y, &r, 3, 2), RO_OK);
+  for (unsigned k = 0; k <= 2; k++)
+    ck_assert (mpz_cmp (x.count[k], y.count[k]) == 0);
+  r.attack_bonus_dice = 3;
+  ck_assert_int_eq (ro_round_count (&x, &r, 3, 2), RO_OK);
+  r.attack_bonus_dice = RO_BONUS_DICE_ALL;
+  ck_assert_int_eq (ro_round_count (&y, &r, 3, 2), RO_OK);
+  for (unsigned k = 0; k <= 2; k++)
+    ck_assert (mpz_cmp (x.count[k], y.count[k]) == 0);
+  r.attack_bonus_dice = RO_BONUS_DICE_ALL + 1;
+  ck_assert_int_eq (ro_round_count (&x, &r, 3, 2), RO_ERULES);
+  r.attack_bonus_dice = 1;
+  r.clamp = 2;
+  ck_assert_int_eq (ro_round_count (&x, &r, 3, 2), RO_ERULES);
+  r.clamp = 1;
+  /* The largest sweep: two comparisons waiting on 100-sided dice with
+     the largest bonuses; the counts add up.  */
+  r.attack_sides = r.defend_sides = RO_SIDES_MAX;
+  r.attack_dice = 3;
+  r.defend_dice = 3;
+  r.attack_bonus = RO_BONUS_MAX;
+  r.defend_bonus = -RO_BONUS_MAX;
+  r.attack_bonus_dice = 2;
+  r.defend_bonus_dice = 2;
+  r.clamp = 0;
+  ck_assert_int_eq (ro_round_count (&x, &r, 3, 3), RO_OK);
+  /* The attacker wins the first two comparisons always; the third is
+     a plain comparison of third-highest dice.  */
+  ck_assert (mpz_sgn (x.count[3]) == 0 && mpz_sgn (x.count[2]) == 0);
+  mpz_add (y.total, x.count[0], x.count[1]);
+  ck_assert (mpz_cmp (y.total, x.total) == 0);
+  ro_round_clear (&x);
+  ro_round_clear (&y);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
 /* Errors                                                             */
 /* ------------------------------------------------------------------ */
 
@@ -1181,6 +1446,13 @@ dice_suite (void)
   tcase_add_test (tc, test_equal_bonuses);
   tcase_add_test (tc, test_bonus_counts_add_up);
   tcase_add_test (tc, test_bonus_monotone);
+  suite_add_tcase (s, tc);
+
+  tc = test_tcase_create ("variants");
+  tcase_add_test (tc, test_legacy_published);
+  tcase_add_loop_test (tc, test_variant_exhaustive, 0, 2);
+  tcase_add_test (tc, test_variant_random);
+  tcase_add_test (tc, test_variant_fields);
   suite_add_tcase (s, tc);
 
   tc = test_tcase_create ("errors");

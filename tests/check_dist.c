@@ -414,6 +414,241 @@ START_TEST (test_large)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* A limit of rounds (issue 18)                                       */
+/* ------------------------------------------------------------------ */
+
+/* The paths of at most N rounds: an end where the battle is over, else
+   OPEN[f][d] after the N-th round.  */
+static void
+ref_paths_rounds (ref_t *ref, mpq_t open[MAXA + 1][MAXD + 1],
+                  unsigned long f, unsigned long d, const mpq_t p,
+                  unsigned long n)
+{
+  if (ref_over (ref, f, d))
+    {
+      mpq_add (ref->end[f][d], ref->end[f][d], p);
+      return;
+    }
+  if (n == 0)
+    {
+      mpq_add (open[f][d], open[f][d], p);
+      return;
+    }
+  unsigned na = f < ref->rules.attack_dice ? f : ref->rules.attack_dice;
+  unsigned nd = d < ref->rules.defend_dice ? d : ref->rules.defend_dice;
+  unsigned m = na < nd ? na : nd;
+  mpq_t q;
+  mpq_init (q);
+  for (unsigned k = 0; k <= m; k++)
+    if (mpq_sgn (ref->round[na][nd][k]) != 0)
+      {
+        mpq_mul (q, p, ref->round[na][nd][k]);
+        ref_paths_rounds (ref, open, f - k, d - (m - k), q, n - 1);
+      }
+  mpq_clear (q);
+}
+
+/* ro_battle_dist_rounds of A v D in N rounds against the paths: every
+   state, its flags, the sums, the order.  */
+static void
+check_rounds (const ro_rules_t *rules, unsigned long a, unsigned long d,
+              unsigned long n)
+{
+  ref_t ref;
+  mpq_t open[MAXA + 1][MAXD + 1];
+  ro_dist_t dist;
+  mpq_t one, sum, win, unres;
+  unsigned long behind = rules->count == RO_COUNT_TERRITORY;
+  char what[200];
+  snprintf (what, sizeof what, "d%u x%u %+d on %u v d%u x%u %+d on %u, "
+            "clamp %d, ties %d, %s, stop %lu, goal %lu, %lu v %lu, %lu "
+            "rounds", rules->attack_sides, rules->attack_dice,
+            rules->attack_bonus, rules->attack_bonus_dice,
+            rules->defend_sides, rules->defend_dice, rules->defend_bonus,
+            rules->defend_bonus_dice, rules->clamp, (int) rules->ties,
+            behind ? "territory" : "attackers", rules->stop, rules->goal, a,
+            d, n);
+  ref_init (&ref, rules);
+  for (unsigned f = 0; f <= MAXA; f++)
+    for (unsigned j = 0; j <= MAXD; j++)
+      mpq_init (open[f][j]);
+  mpq_inits (one, sum, win, unres, (mpq_ptr) 0);
+  mpq_set_ui (one, 1, 1);
+  ref_paths_rounds (&ref, open, fighting (rules, a), d, one, n);
+
+  ro_dist_init (&dist);
+  int rc = ro_battle_dist_rounds (&dist, rules, a, d, n);
+  ck_assert_msg (rc == RO_OK, "%s: %d", what, rc);
+  size_t nonzero = 0;
+  for (unsigned f = 0; f <= MAXA; f++)
+    for (unsigned j = 0; j <= MAXD; j++)
+      nonzero += (mpq_sgn (ref.end[f][j]) != 0) + (mpq_sgn (open[f][j]) != 0);
+  ck_assert_msg (dist.n == nonzero, "%s: %zu states, the reference has %zu",
+                 what, dist.n, nonzero);
+  for (size_t i = 0; i < dist.n; i++)
+    {
+      const ro_outcome_t *o = &dist.outcome[i];
+      unsigned long f = o->attackers - behind;
+      ck_assert_msg (o->attackers >= behind && f <= MAXA
+                     && o->defenders <= MAXD, "%s", what);
+      const mpq_t *x = o->unresolved ? &open[f][o->defenders]
+        : &ref.end[f][o->defenders];
+      ck_assert_msg (mpq_equal (o->p, *x), "%s: state (%lu, %lu)%s has %s, "
+                     "the reference %s", what, o->attackers, o->defenders,
+                     o->unresolved ? " going on" : "",
+                     mpq_get_str (NULL, 10, o->p),
+                     mpq_get_str (NULL, 10, *x));
+      ck_assert_msg (o->unresolved == !ref_over (&ref, f, o->defenders),
+                     "%s: flag", what);
+      ck_assert_msg (o->won == (!o->unresolved
+                                && o->defenders <= rules->goal), "%s", what);
+      ck_assert_msg (!o->won || !o->unresolved, "%s", what);
+      mpq_add (sum, sum, o->p);
+      if (o->won)
+        mpq_add (win, win, o->p);
+      if (o->unresolved)
+        mpq_add (unres, unres, o->p);
+      if (i > 0)
+        {
+          /* Wins, then the battles going on, then the holds.  */
+          const ro_outcome_t *b = &dist.outcome[i - 1];
+          int rb = b->won ? 0 : b->unresolved ? 1 : 2;
+          int ro = o->won ? 0 : o->unresolved ? 1 : 2;
+          ck_assert_msg (rb <= ro, "%s: order", what);
+        }
+    }
+  ck_assert_msg (mpq_equal (sum, one), "%s: sums to %s", what,
+                 mpq_get_str (NULL, 10, sum));
+  ck_assert_msg (mpq_equal (win, dist.win), "%s: win", what);
+  ck_assert_msg (mpq_equal (unres, dist.unresolved), "%s: unresolved", what);
+  ro_dist_clear (&dist);
+  for (unsigned f = 0; f <= MAXA; f++)
+    for (unsigned j = 0; j <= MAXD; j++)
+      mpq_clear (open[f][j]);
+  mpq_clears (one, sum, win, unres, (mpq_ptr) 0);
+  ref_clear (&ref);
+}
+
+/* Every battle up to 7 v 7 in 1 to 4 rounds, both counts, with stop and
+   goal, and the Legacy variants.  */
+START_TEST (test_rounds_grid)
+{
+  ro_rules_t r;
+  ro_rules_init (&r);
+  r.count = _i & 1 ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
+  if (_i & 2)
+    {
+      r.stop = 2;
+      r.goal = 1;
+    }
+  if (_i & 4)
+    {
+      r.defend_bonus = 1;
+      r.defend_bonus_dice = RO_BONUS_DICE_ALL;
+      r.clamp = 1;
+    }
+  for (unsigned long a = 1; a <= 7; a++)
+    for (unsigned long d = 0; d <= 7; d++)
+      for (unsigned long n = 1; n <= 4; n++)
+        check_rounds (&r, a, d, n);
+}
+END_TEST
+
+/* Random rules, the new bonus fields included (the unlimited battle
+   too: they reach every engine through the round counts).  */
+START_TEST (test_rounds_random)
+{
+  gmp_randstate_t st;
+  test_rand_init (st, 18);
+  for (unsigned long it = 0; it < 60 * test_scale; it++)
+    {
+      ro_rules_t r;
+      ro_rules_init (&r);
+      r.attack_sides = test_rand_range (st, 2, 8);
+      r.defend_sides = test_rand_range (st, 2, 8);
+      r.attack_dice = test_rand_range (st, 1, 4);
+      r.defend_dice = test_rand_range (st, 1, 4);
+      r.ties = test_rand_range (st, 0, 1) ? RO_TIES_ATTACKER
+        : RO_TIES_DEFENDER;
+      r.count = test_rand_range (st, 0, 1) ? RO_COUNT_ATTACKERS
+        : RO_COUNT_TERRITORY;
+      r.attack_bonus = test_random_bonus (st);
+      r.defend_bonus = test_random_bonus (st);
+      r.attack_bonus_dice = test_rand_range (st, 1, RO_BONUS_DICE_ALL);
+      r.defend_bonus_dice = test_rand_range (st, 1, RO_BONUS_DICE_ALL);
+      r.clamp = test_rand_range (st, 0, 1);
+      r.stop = test_rand_range (st, 0, 2) ? 0 : test_rand_range (st, 1, 4);
+      r.goal = test_rand_range (st, 0, 2) ? 0 : test_rand_range (st, 1, 3);
+      unsigned long a = test_rand_range (st, 1, 8);
+      unsigned long d = test_rand_range (st, 0, 8);
+      check_rounds (&r, a, d, test_rand_range (st, 1, 6));
+      check_battle (&r, a, d);
+    }
+  gmp_randclear (st);
+}
+END_TEST
+
+/* One round is ro_round_count's distribution (Taflin's 2890 / 2611 /
+   2275 of 7776 for 3 v 2); enough rounds are ro_battle_dist's, end by
+   end, with nothing unresolved; errors.  */
+START_TEST (test_rounds_limits)
+{
+  ro_rules_t r;
+  ro_dist_t x, y;
+  ro_rules_init (&r);
+  ro_dist_init (&x);
+  ro_dist_init (&y);
+  ck_assert_int_eq (ro_battle_dist_rounds (&x, &r, 4, 2, 1), RO_OK);
+  ck_assert_uint_eq (x.n, 3);
+  static const unsigned long want[3][3] = {
+    { 4, 0, 2890 }, { 3, 1, 2611 }, { 2, 2, 2275 }
+  };
+  for (int i = 0; i < 3; i++)
+    {
+      mpq_t q;
+      mpq_init (q);
+      mpq_set_ui (q, want[i][2], 7776);
+      mpq_canonicalize (q);
+      ck_assert_uint_eq (x.outcome[i].attackers, want[i][0]);
+      ck_assert_uint_eq (x.outcome[i].defenders, want[i][1]);
+      ck_assert_int_eq (x.outcome[i].won, i == 0);
+      ck_assert_int_eq (x.outcome[i].unresolved, i > 0);
+      ck_assert (mpq_equal (x.outcome[i].p, q));
+      mpq_clear (q);
+    }
+  for (int w = 0; w < 2; w++)
+    for (unsigned long a = 1; a <= 30; a += 7)
+      for (unsigned long d = 0; d <= 30; d += 6)
+      {
+        /* Wieringa's defender too: the same model's steps.  */
+        r.defender = w ? RO_DEFENDER_WIERINGA : RO_DEFENDER_MAX;
+        ck_assert_int_eq (ro_battle_dist_rounds (&x, &r, a, d, a + d), RO_OK);
+        ck_assert_int_eq (ro_battle_dist (&y, &r, a, d), RO_OK);
+        ck_assert_uint_eq (x.n, y.n);
+        ck_assert (mpq_sgn (x.unresolved) == 0);
+        ck_assert (mpq_equal (x.win, y.win));
+        for (size_t i = 0; i < x.n; i++)
+          ck_assert (x.outcome[i].won == y.outcome[i].won
+                     && !x.outcome[i].unresolved
+                     && x.outcome[i].attackers == y.outcome[i].attackers
+                     && x.outcome[i].defenders == y.outcome[i].defenders
+                     && mpq_equal (x.outcome[i].p, y.outcome[i].p));
+      }
+  /* More rounds than the battle can last change nothing.  */
+  r.defender = RO_DEFENDER_MAX;
+  ck_assert_int_eq (ro_battle_dist_rounds (&x, &r, 5, 5, 1000000), RO_OK);
+  ck_assert (mpq_sgn (x.unresolved) == 0);
+  ck_assert_int_eq (ro_battle_dist_rounds (&x, &r, 5, 5, 0), RO_EINVAL);
+  r.defender = RO_DEFENDER_OPTIMAL;
+  ck_assert_int_eq (ro_battle_dist_rounds (&x, &r, 5, 5, 2), RO_EINVAL);
+  ro_rules_init (&r);
+  ck_assert_int_eq (ro_battle_dist_rounds (&x, &r, 0, 5, 2), RO_EINVAL);
+  ro_dist_clear (&x);
+  ro_dist_clear (&y);
+}
+END_TEST
+
 static Suite *
 dist_suite (void)
 {
@@ -423,6 +658,12 @@ dist_suite (void)
   tcase_add_loop_test (tc, test_stop_goal_grid, 0, 2);
   tcase_add_test (tc, test_random_rules);
   tcase_add_test (tc, test_hand);
+  suite_add_tcase (s, tc);
+
+  tc = test_tcase_create ("rounds");
+  tcase_add_loop_test (tc, test_rounds_grid, 0, 8);
+  tcase_add_test (tc, test_rounds_random);
+  tcase_add_test (tc, test_rounds_limits);
   suite_add_tcase (s, tc);
 
   tc = test_tcase_create ("stats");

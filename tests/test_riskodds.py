@@ -41,6 +41,9 @@ RULE_SETS = [
     ({"attack_sides": 8, "defend_sides": 6, "attack_dice": 2}, GRID),
     ({"stop": 2, "goal": 1}, GRID),
     ({"defender": "wieringa"}, GRID),
+    ({"defend_bonus": -1, "clamp": True}, GRID),
+    ({"defend_bonus": 1, "defend_bonus_dice": "all", "clamp": True}, GRID),
+    ({"attack_bonus": 2, "attack_bonus_dice": 2}, GRID),
     ({"defender": "wieringa-rolled"}, SMALL),
     ({"defender": "optimal"}, SMALL),
     ({"attacker": "optimal", "defender": "optimal", "count": "attackers"},
@@ -50,7 +53,9 @@ RULE_SETS = [
 
 def options(rules):
     """The program's options for RULES."""
-    return ["--%s=%s" % (k.replace("_", "-"), v) for k, v in rules.items()]
+    return ["--%s" % k.replace("_", "-") if v is True
+            else "--%s=%s" % (k.replace("_", "-"), v)
+            for k, v in rules.items()]
 
 
 def run(args):
@@ -200,6 +205,18 @@ class BruteForce(unittest.TestCase):
             self.assertEqual({k: Fraction(n, got.total)
                               for k, n in enumerate(got.counts) if n},
                              want)
+
+    def test_legacy_counts(self):
+        # Published and hand counts (issue 18): the bunker's 3 v 2, and
+        # the ammo shortage's 1 v 1 with the defender's 1 kept a 1 (the
+        # attacker wins 20 of 36 rolls; 21 when -1 makes it a 0).
+        self.assertEqual(riskodds.round(3, 2, defend_bonus=1).counts,
+                         (1860, 3176, 2740))
+        self.assertEqual(
+            riskodds.round(1, 1, defend_bonus=-1, clamp=True).counts,
+            (20, 16))
+        self.assertEqual(riskodds.round(1, 1, defend_bonus=-1).counts,
+                         (21, 15))
 
     def test_battles(self):
         cases = [{}, {"ties": "attacker"}, {"count": "attackers"},

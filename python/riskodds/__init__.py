@@ -10,7 +10,8 @@ probability is a fractions.Fraction, exact: nothing goes through a float.
 
 The rules are keyword arguments with the names of the program's options
 (underscores for hyphens): sides, attack_sides, defend_sides,
-attack_dice, defend_dice, attack_bonus, defend_bonus, ties ('defender'
+attack_dice, defend_dice, attack_bonus, defend_bonus, attack_bonus_dice
+and defend_bonus_dice (a count of dice or 'all'), clamp (a bool), ties ('defender'
 or 'attacker'), count ('territory' or 'attackers'), stop, goal, defender
 ('max', 'wieringa', 'wieringa-rolled' or 'optimal') and attacker ('max'
 or 'optimal').  Without them, the standard game: six-sided dice, up to 3
@@ -91,7 +92,9 @@ _CHOICES = {"ties": _TIES, "count": _COUNT, "defender": _DEFENDER,
             "attacker": _ATTACKER}
 _NUMBERS = ("attack_sides", "defend_sides", "attack_dice", "defend_dice",
             "attack_bonus", "defend_bonus", "stop", "goal")
-RULE_NAMES = ("sides",) + _NUMBERS + tuple(_CHOICES)
+# The bonus's dice: a count or "all"; clamp: a bool.
+_SWITCHES = ("attack_bonus_dice", "defend_bonus_dice", "clamp")
+RULE_NAMES = ("sides",) + _NUMBERS + _SWITCHES + tuple(_CHOICES)
 
 
 def _integer(name, value, lo, hi):
@@ -128,6 +131,15 @@ def rules(**kw):
                                  % (name, value,
                                     " or ".join(repr(k) for k in table)))
             setattr(r, name, table[value])
+        elif name == "clamp":
+            if not isinstance(value, bool):
+                raise TypeError("clamp must be a bool, not %s"
+                                % type(value).__name__)
+            r.clamp = int(value)
+        elif name in ("attack_bonus_dice", "defend_bonus_dice"):
+            if value == "all":
+                value = _lib.RO_BONUS_DICE_ALL
+            setattr(r, name, _integer(name, value, 0, 2 ** 32 - 1))
         elif name in _NUMBERS:
             # The C fields' own ranges; the library's limits are checked
             # by ro_rules_check below.

@@ -170,6 +170,7 @@ RO_ERANGE = -2
 RO_ENOMEM = -3
 RO_ERULES = -4
 RO_DICE_MAX = 5
+RO_BONUS_DICE_ALL = RO_DICE_MAX
 RO_ARMIES_MAX = 100000000
 
 
@@ -180,6 +181,9 @@ class ro_rules_t(ctypes.Structure):
                 ("defend_dice", ctypes.c_uint),
                 ("attack_bonus", ctypes.c_int),
                 ("defend_bonus", ctypes.c_int),
+                ("attack_bonus_dice", ctypes.c_uint),
+                ("defend_bonus_dice", ctypes.c_uint),
+                ("clamp", ctypes.c_int),
                 ("ties", ctypes.c_int),         # ro_ties_t
                 ("count", ctypes.c_int),        # ro_count_t
                 ("stop", ctypes.c_ulong),
@@ -198,6 +202,7 @@ class ro_round_t(ctypes.Structure):
 
 class ro_outcome_t(ctypes.Structure):
     _fields_ = [("won", ctypes.c_int),
+                ("unresolved", ctypes.c_int),
                 ("attackers", ctypes.c_ulong),
                 ("defenders", ctypes.c_ulong),
                 ("p", mpq)]
@@ -206,7 +211,8 @@ class ro_outcome_t(ctypes.Structure):
 class ro_dist_t(ctypes.Structure):
     _fields_ = [("n", ctypes.c_size_t),
                 ("outcome", ctypes.POINTER(ro_outcome_t)),
-                ("win", mpq)]
+                ("win", mpq),
+                ("unresolved", mpq)]
 
 
 class ro_stats_t(ctypes.Structure):
