@@ -1013,3 +1013,35 @@ cli_output_finish (int status)
   free (output_file);
   return status;
 }
+
+void
+cli_csv_cell (const char *s)
+{
+  if (strpbrk (s, ",\"\n") == NULL)
+    {
+      fputs (s, stdout);
+      return;
+    }
+  putchar ('"');
+  for (; *s; s++)
+    {
+      if (*s == '"')
+        putchar ('"');
+      putchar (*s);
+    }
+  putchar ('"');
+}
+
+void
+cli_json_string (const char *s)
+{
+  putchar ('"');
+  for (; *s; s++)
+    if (*s == '"' || *s == '\\')
+      printf ("\\%c", *s);
+    else if ((unsigned char) *s < 0x20)
+      printf ("\\u%04x", (unsigned) (unsigned char) *s);
+    else
+      putchar (*s);
+  putchar ('"');
+}

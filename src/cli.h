@@ -401,4 +401,12 @@ void cli_meter_report (double done, double total);
 int cli_is_subcommand (const char *word);
 int cli_help (const char *sub);
 
+/* S on standard output as one CSV cell: quoted, its quotes doubled, when
+   it holds a comma, a quote or a newline.  */
+void cli_csv_cell (const char *s);
+
+/* S on standard output as a JSON string, quotes, backslashes and
+   control characters escaped.  */
+void cli_json_string (const char *s);
+
 #endif /* CLI_H */

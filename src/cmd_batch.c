@@ -49,41 +49,6 @@ split (char *line, char **argv)
   return argc;
 }
 
-/* S as a CSV cell: quoted, its quotes doubled, when it needs it.  */
-static void
-csv_cell (const char *s)
-{
-  if (strpbrk (s, ",\"\n") == NULL)
-    {
-      fputs (s, stdout);
-      return;
-    }
-  putchar ('"');
-  for (; *s; s++)
-    {
-      if (*s == '"')
-        putchar ('"');
-      putchar (*s);
-    }
-  putchar ('"');
-}
-
-static void
-json_text (const char *s)
-{
-  putchar ('"');
-  for (; *s; s++)
-    {
-      if (*s == '"' || *s == '\\')
-        printf ("\\%c", *s);
-      else if ((unsigned char) *s < 0x20)
-        printf ("\\u%04x", (unsigned) (unsigned char) *s);
-      else
-        putchar (*s);
-    }
-  putchar ('"');
-}
-
 /* The error of line B->line, in the format of the batch.  */
 static void
 print_error (batch_t *b)
@@ -92,12 +57,12 @@ print_error (batch_t *b)
   if (b->o->format == CLI_FORMAT_JSON)
     {
       printf ("{\"line\":%lu,\"error\":", b->line);
-      json_text (b->message);
+      cli_json_string (b->message);
       puts ("}");
       return;
     }
   printf ("%lu,,,,,,", b->line);
-  csv_cell (b->message);
+  cli_csv_cell (b->message);
   putchar ('\n');
 }
 

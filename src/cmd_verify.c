@@ -221,51 +221,18 @@ wrong_init (wrong_t *w, const report_t *r, size_t i, const mpq_t x)
 }
 
 static void
-json_string (const char *s)
-{
-  putchar ('"');
-  for (; *s; s++)
-    if (*s == '"' || *s == '\\')
-      printf ("\\%c", *s);
-    else if ((unsigned char) *s < 0x20)
-      printf ("\\u%04x", (unsigned char) *s);
-    else
-      putchar (*s);
-  putchar ('"');
-}
-
-/* CSV cells are quoted when they hold a comma or a quote.  */
-static void
-csv_cell (const char *s)
-{
-  if (strpbrk (s, ",\"\n") == NULL)
-    {
-      fputs (s, stdout);
-      return;
-    }
-  putchar ('"');
-  for (; *s; s++)
-    {
-      if (*s == '"')
-        putchar ('"');
-      putchar (*s);
-    }
-  putchar ('"');
-}
-
-static void
 print_wrong (report_t *r, const wrong_t *w)
 {
   const ro_entry_t *e = &r->sheet->entry[w->at];
   const cli_opts_t *o = r->o;
   if (o->format == CLI_FORMAT_CSV)
     {
-      csv_cell (r->file);
+      cli_csv_cell (r->file);
       printf (",%lu,%lu,%lu,%lu,", e->line, e->column, e->attackers,
               e->defenders);
-      csv_cell (e->text);
+      cli_csv_cell (e->text);
       putchar (',');
-      csv_cell (w->correct);
+      cli_csv_cell (w->correct);
       printf (",%s,%s,%s\n", w->exact, w->error, w->ulps ? w->ulps : "");
     }
   else if (o->format == CLI_FORMAT_JSON)
@@ -273,9 +240,9 @@ print_wrong (report_t *r, const wrong_t *w)
       printf ("%s{\"line\":%lu,\"column\":%lu,\"attackers\":%lu,"
               "\"defenders\":%lu,\"published\":", r->first_row ? "" : ",",
               e->line, e->column, e->attackers, e->defenders);
-      json_string (e->text);
+      cli_json_string (e->text);
       fputs (",\"correct\":", stdout);
-      json_string (w->correct);
+      cli_json_string (w->correct);
       printf (",\"exact\":\"%s\",\"error\":\"%s\",\"ulps\":", w->exact,
               w->error);
       if (w->ulps)
@@ -971,7 +938,7 @@ verify_file (const cli_opts_t *o, const char *file, const mpq_t *tolerance,
       if (o->format == CLI_FORMAT_JSON)
         {
           printf ("%s{\"file\":", *reported ? "," : "");
-          json_string (file);
+          cli_json_string (file);
           fputs (",\"disagreements\":[", stdout);
         }
       ++*reported;
@@ -1021,7 +988,7 @@ print_head (const cli_opts_t *o, const char *tol)
       if (tol)
         {
           fputs ("\"tolerance\",\"tolerance\":", stdout);
-          json_string (tol);
+          cli_json_string (tol);
         }
       else
         fputs ("\"rounding\",\"tolerance\":null", stdout);
