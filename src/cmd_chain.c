@@ -29,6 +29,29 @@ cli_parse_chain (int argc, char **argv)
   return d;
 }
 
+/* An error when a rule of the territory OPERAND, whose rules are LIST,
+   is given twice: the last would win without a word.  */
+static int
+check_repeated (const char *operand, const char *list)
+{
+  for (const char *w = list; *w; )
+    {
+      size_t len = strcspn (w, "=,:");
+      for (const char *v = w + strcspn (w, ",:"); *v; )
+        {
+          v++;
+          if (strncmp (v, w, len) == 0 && strchr ("=,:", v[len]) != NULL)
+            return cli_usage_error ("'%s': the rule '%.*s' is given twice",
+                                    operand, (int) len, w);
+          v += strcspn (v, ",:");
+        }
+      w += strcspn (w, ",:");
+      if (*w)
+        w++;
+    }
+  return CLI_EXIT_OK;
+}
+
 /* The operands D1 .. Dk of a chain, each "D" or "D:RULE=VALUE,..."
    (the rules of that territory over those of the options, e.g.
    "2:defend-dice=3,defend-bonus=1"), into new arrays *D and *RULES;
@@ -51,7 +74,12 @@ parse_territories (const cli_opts_t *o, int argc, char **argv,
       char *count = strndup (argv[i], len);
       if (count == NULL)
         return cli_error ("out of memory");
-      rc = cli_parse_armies (&(*d)[i], count, "defending armies");
+      if (colon == NULL && strchr (argv[i], '=') != NULL)
+        rc = cli_usage_error ("'%s' is a rule without its territory: write "
+                              "D:RULE=VALUE,RULE=VALUE, with no spaces",
+                              argv[i]);
+      else
+        rc = cli_parse_armies (&(*d)[i], count, "defending armies");
       free (count);
       if (rc == CLI_EXIT_OK && (*d)[i] == 0)
         rc = cli_usage_error ("a territory in a chain holds at least 1 "
@@ -66,6 +94,11 @@ parse_territories (const cli_opts_t *o, int argc, char **argv,
       if (*list == '\0')
         rc = cli_usage_error ("'%s': no rule after ':' (D:RULE=VALUE,...)",
                               argv[i]);
+      else if (strpbrk (list, "; ") != NULL)
+        rc = cli_usage_error ("'%s': separate the rules of a territory with "
+                              "',' (D:RULE=VALUE,RULE=VALUE)", argv[i]);
+      else
+        rc = check_repeated (argv[i], list);
       for (char *w = strtok_r (list, ",:", &save);
            w != NULL && rc == CLI_EXIT_OK; w = strtok_r (NULL, ",:", &save))
         rc = cli_parse_rule_word (&(*rules)[i], w);
@@ -169,14 +202,22 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
       puts (";\none army stays in each conquered territory, the others "
             "move on.");
       cli_print_rules_text (stdout, &o->rules);
-      if (custom)
-        puts ("The territories written D:RULE=VALUE,... have those rules "
-              "instead.");
+      for (int i = 0; custom && i < k; i++)
+        if (strchr (argv[i], ':') != NULL)
+          {
+            /* Its own rules, in words: the options' with the rules it
+               names changed.  */
+            printf ("Territory %d (%lu): ", i + 1, d[i]);
+            cli_print_rules_text (stdout, &rules[i]);
+          }
       if (by != NULL)
         puts ("--policy-scope chain: the optimal dice weigh P(taking every "
               "territory still\nto fight), not the P(win) of the battle "
               "under way.");
-      printf ("\nAll %d taken:\n", k);
+      if (k == 1)
+        puts ("\nThe territory taken:");
+      else
+        printf ("\nAll %d taken:\n", k);
       if (all.exact)
         printf ("  exact    %s\n", all.exact);
       if (all.decimal)
@@ -276,7 +317,7 @@ print_armies (const cli_opts_t *o, const ro_chain_t *c)
         v & CLI_VALUES_DECIMAL ? "probability" : NULL, NULL,
         v & CLI_VALUES_EXACT ? "exact" : NULL, NULL
       };
-      printf ("\nArmies that reach the last territory (all taken):\n"
+      printf ("\nArmies left in the last territory once it is taken:\n"
               "  %-6s", "armies");
       cli_text_columns (o, head);
     }

@@ -157,13 +157,16 @@ cmd_fortify (const cli_opts_t *o, int argc, char **argv)
     }
   else if (rc == CLI_EXIT_OK)
     {
-      printf ("%lu defending armies over %lu %s (at least 1 each), "
-              "attacked in order\nby %lu %s (%s); every one of the %zu "
-              "splits computed exactly.\n", total, k,
-              k == 1 ? "territory" : "territories", a,
+      printf ("%lu defending armies over %lu %s, attacked in order\n"
+              "by %lu %s (%s); ", total, k,
+              k == 1 ? "territory" : "territories (at least 1 each)", a,
               a == 1 ? "army" : "armies",
               o->rules.count == RO_COUNT_TERRITORY
-              ? "on the territory, one stays behind" : "that fight", f.n);
+              ? "on the territory, one stays behind" : "that fight");
+      if (f.n == 1)
+        puts ("the one split computed exactly.");
+      else
+        printf ("every one of the %zu splits computed exactly.\n", f.n);
       cli_print_rules_text (stdout, &o->rules);
       printf ("The best splits for the defender, first to last territory "
               "attacked:\n");

@@ -116,6 +116,7 @@ Usage: %s [OPTION]... A D\n\
   or:  %s game [OPTION]...\n\
   or:  %s binomial [OPTION]... A D\n\
   or:  %s chain [OPTION]... A D1 [D2]...\n\
+  or:  %s fortify [OPTION]... --attackers=A D K\n\
   or:  %s needed [OPTION]... D | LO..HI | D1 D2...\n\
   or:  %s table [OPTION]...\n\
   or:  %s verify [OPTION]... FILE...\n\
@@ -125,7 +126,8 @@ Usage: %s [OPTION]... A D\n\
   or:  %s batch [OPTION]... < QUESTIONS\n",
           PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
           PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
-          PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME);
+          PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
+          PACKAGE_NAME);
   fputs ("\
 Compute exactly the odds of a Risk dice battle: the probability that A\n\
 attacking armies conquer a territory held by D armies, as a reduced\n\
@@ -177,10 +179,10 @@ Rule options (defaults: the standard game):\n\
       --defend-sides=N   faces of the defender's dice only\n\
       --attack-dice=N    most dice the attacker rolls (3); 1 to 5\n\
       --defend-dice=N    most dice the defender rolls (2); 1 to 5\n\
-      --attack-bonus=K   add K to the attacker's highest die, in the first\n\
-                           comparison only (0; Georgiou's hero is 1; see\n\
-                           --attack-bonus-dice);\n\
-                           -100 to 100, negative for penalties\n\
+      --attack-bonus=K   add K to the attacker's highest die (0;\n\
+                           Georgiou's hero is 1), or to more of his dice\n\
+                           with --attack-bonus-dice; -100 to 100,\n\
+                           negative for penalties\n\
       --defend-bonus=K   the same for the defender (hero + fortress)\n\
       --attack-bonus-dice=N  add the attack bonus to the attacker's N\n\
                            highest dice (1 to 5, default 1), or 'all'\n\
@@ -1052,6 +1054,12 @@ check_applicable (const cli_opts_t *o, const char *sub)
       && strcmp (sub, "fortify") != 0)
     return cli_usage_error ("--policy-scope applies only to 'chain' and "
                             "'fortify'");
+  if (o->scope == RO_SCOPE_CHAIN
+      && o->rules.defender != RO_DEFENDER_OPTIMAL
+      && o->rules.attacker != RO_ATTACKER_OPTIMAL)
+    return cli_usage_error ("--policy-scope chain changes only optimal "
+                            "dice: give --defender optimal or --attacker "
+                            "optimal");
   if (o->target != NULL && strcmp (sub, "needed") != 0)
     return cli_usage_error ("--target applies only to 'needed'");
   if ((o->rules.stop != 0 || o->rules.goal != 0)
