@@ -560,7 +560,7 @@ plot_policy (const cli_opts_t *o, grid_t *g)
   char *phrase = rules_phrase (&rules), *title = NULL;
   if (rc == CLI_EXIT_OK && phrase)
     title = make_title ("Where the defender rolls fewer dice than he may\n"
-                        "%s\ngrey: no choice%s", phrase, nfewer
+                        "%s\nhatched: no choice%s", phrase, nfewer
                         ? "; dots: the attacker rolls fewer dice than he may"
                         : " (one defender, or no attack)");
   if (rc == CLI_EXIT_OK && title == NULL)

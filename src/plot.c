@@ -513,11 +513,43 @@ plot_axes (plot_fig_t *fig, const plot_area_t *a, int xinteger,
   cairo_restore (cr);
 }
 
+/* The cells of no value (NaN): white, with thin grey lines from lower
+   left to upper right across them, which no colour of a scale looks
+   like (a light grey would pass for the light end of the grey
+   palette).  */
+static void
+hatch_nan_cells (plot_fig_t *fig, const plot_area_t *a, const double *v,
+                 size_t nx, size_t ny)
+{
+  cairo_t *cr = fig->cr;
+  cairo_save (cr);
+  for (size_t j = 0; j < ny; j++)
+    for (size_t i = 0; i < nx; i++)
+      if (isnan (v[j * nx + i]))
+        {
+          double x0 = plot_x (a, a->ux0 + (double) i);
+          double x1 = plot_x (a, a->ux0 + (double) i + 1);
+          double y0 = plot_y (a, a->uy0 + (double) j + 1);
+          double y1 = plot_y (a, a->uy0 + (double) j);
+          cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+        }
+  cairo_clip (cr);
+  double gap = fmax (4, 0.6 * fig->font);
+  double w = a->x1 - a->x0, h = a->y1 - a->y0;
+  for (double t = -h; t < w + gap; t += gap)
+    line (cr, a->x0 + t, a->y1, a->x0 + t + h, a->y0);
+  cairo_set_source_rgb (cr, 0.55, 0.55, 0.55);
+  cairo_set_line_width (cr, fmax (0.8, fig->font / 14));
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 void
 plot_cells (plot_fig_t *fig, const plot_area_t *a, const double *v,
             size_t nx, size_t ny, plot_scale_fn scale, void *data)
 {
   cairo_t *cr = fig->cr;
+  size_t nan_cells = 0;
   cairo_save (cr);
   /* Edges on whole units where the format has pixels, and no
      antialiasing between cells (seams would show as faint lines).  */
@@ -530,7 +562,7 @@ plot_cells (plot_fig_t *fig, const plot_area_t *a, const double *v,
         double y0 = plot_y (a, a->uy0 + (double) j + 1);
         double y1 = plot_y (a, a->uy0 + (double) j);
         double x = v[j * nx + i];
-        plot_rgb_t c = isnan (x) ? (plot_rgb_t) { 0.88, 0.88, 0.88 }
+        plot_rgb_t c = isnan (x) ? (plot_rgb_t) { 1, 1, 1 }
         : scale (data, x);
         cairo_set_source_rgb (cr, c.r, c.g, c.b);
         if (fig->format == PLOT_PNG)
@@ -553,8 +585,12 @@ plot_cells (plot_fig_t *fig, const plot_area_t *a, const double *v,
           }
         cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
         cairo_fill (cr);
+        if (isnan (x))
+          nan_cells++;
       }
   cairo_restore (cr);
+  if (nan_cells > 0)
+    hatch_nan_cells (fig, a, v, nx, ny);
 }
 
 /* ------------------------------------------------------------------ */
