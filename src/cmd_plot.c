@@ -390,6 +390,25 @@ draw_grid_figure (const cli_opts_t *o, const grid_t *g,
 /* ------------------------------------------------------------------ */
 /* heatmap                                                            */
 
+/* The end of a symmetric colour bar for differences up to MAX in size:
+   the least round number at least MAX (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8
+   times a power of ten), so that the colours use most of the scale
+   whatever the data reach; 0.01 when nothing changes.  */
+static double
+nice_bound (double max)
+{
+  static const double mult[] = { 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10 };
+  if (!(max > 0))
+    return 0.01;
+  /* A hair under MAX, so that a difference of exactly a round number
+     (-1/4 read back as -0.25000000000000006) keeps its bar.  */
+  double m = max * (1 - 1e-9), p = pow (10, floor (log10 (m)));
+  for (size_t k = 0; k < sizeof mult / sizeof *mult; k++)
+    if (mult[k] * p >= m)
+      return mult[k] * p;
+  return 10 * p;
+}
+
 static int
 plot_heatmap (const cli_opts_t *o, grid_t *g)
 {
@@ -413,10 +432,7 @@ plot_heatmap (const cli_opts_t *o, grid_t *g)
           g->v[k] = h.v[k] - g->v[k];
           max = fmax (max, fabs (g->v[k]));
         }
-      /* A bar that ends on a round number: the next 1, 2 or 5.  */
-      double first, step;
-      plot_ticks (0, max > 0 ? max : 0.01, 1, 0, &first, &step);
-      max = step;
+      max = nice_bound (max);
     }
   char *phrase = rules_phrase_count (&o->rules, !compare);
   char *phrase2 = compare ? rules_phrase_count (&o->compare_rules, 0)
