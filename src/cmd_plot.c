@@ -390,6 +390,25 @@ draw_grid_figure (const cli_opts_t *o, const grid_t *g,
 /* ------------------------------------------------------------------ */
 /* heatmap                                                            */
 
+/* The end of a symmetric colour bar for differences up to MAX in size:
+   the least round number at least MAX (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8
+   times a power of ten), so that the colours use most of the scale
+   whatever the data reach; 0.01 when nothing changes.  */
+static double
+nice_bound (double max)
+{
+  static const double mult[] = { 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10 };
+  if (!(max > 0))
+    return 0.01;
+  /* A hair under MAX, so that a difference of exactly a round number
+     (-1/4 read back as -0.25000000000000006) keeps its bar.  */
+  double m = max * (1 - 1e-9), p = pow (10, floor (log10 (m)));
+  for (size_t k = 0; k < sizeof mult / sizeof *mult; k++)
+    if (mult[k] * p >= m)
+      return mult[k] * p;
+  return 10 * p;
+}
+
 static int
 plot_heatmap (const cli_opts_t *o, grid_t *g)
 {
@@ -413,10 +432,7 @@ plot_heatmap (const cli_opts_t *o, grid_t *g)
           g->v[k] = h.v[k] - g->v[k];
           max = fmax (max, fabs (g->v[k]));
         }
-      /* A bar that ends on a round number: the next 1, 2 or 5.  */
-      double first, step;
-      plot_ticks (0, max > 0 ? max : 0.01, 1, 0, &first, &step);
-      max = step;
+      max = nice_bound (max);
     }
   char *phrase = rules_phrase_count (&o->rules, !compare);
   char *phrase2 = compare ? rules_phrase_count (&o->compare_rules, 0)
@@ -560,7 +576,7 @@ plot_policy (const cli_opts_t *o, grid_t *g)
   char *phrase = rules_phrase (&rules), *title = NULL;
   if (rc == CLI_EXIT_OK && phrase)
     title = make_title ("Where the defender rolls fewer dice than he may\n"
-                        "%s\ngrey: no choice%s", phrase, nfewer
+                        "%s\nhatched: no choice%s", phrase, nfewer
                         ? "; dots: the attacker rolls fewer dice than he may"
                         : " (one defender, or no attack)");
   if (rc == CLI_EXIT_OK && title == NULL)
@@ -694,28 +710,144 @@ plot_float (const cli_opts_t *o, grid_t *g)
 /* dist                                                               */
 
 /* The bars' colours: the attacker's wins and the defender's holds, two
-   far-apart colours of viridis.  */
+   far-apart colours of viridis, and the battles still going on after
+   --rounds in a warm orange that neither is near.  */
 static const plot_rgb_t win_color = { 0.208, 0.718, 0.475 };
 static const plot_rgb_t hold_color = { 0.231, 0.322, 0.545 };
+static const plot_rgb_t open_color = { 0.902, 0.541, 0.184 };
+
+/* The group of an end: 0 the attacker's wins, 1 the battles still going
+   on, 2 the defender's holds (--dist's order).  */
+static int
+end_group (const ro_outcome_t *e)
+{
+  return e->won ? 0 : e->unresolved ? 1 : 2;
+}
+
+/* Where the bars stand along X: in --dist's order, GAP bars' room left
+   empty between groups.  POS gets each bar's place; returns the room
+   of all.  */
+static double
+dist_places (const ro_dist_t *dist, double gap, double *pos)
+{
+  double x = 0;
+  for (size_t k = 0; k < dist->n; k++)
+    {
+      if (k > 0 && end_group (&dist->outcome[k])
+          != end_group (&dist->outcome[k - 1]))
+        x += gap;
+      pos[k] = x;
+      x += 1;
+    }
+  return x;
+}
+
+/* A bar's label: the winner's armies left; for a battle still going on
+   both sides', "A:D".  */
+static void
+end_label (char *buf, size_t size, const ro_outcome_t *e)
+{
+  if (e->unresolved)
+    snprintf (buf, size, "%lu:%lu", e->attackers, e->defenders);
+  else
+    snprintf (buf, size, "%lu", e->won ? e->attackers : e->defenders);
+}
+
+static double
+text_width (plot_fig_t *fig, const char *text, double size)
+{
+  cairo_text_extents_t te;
+  cairo_save (fig->cr);
+  cairo_set_font_size (fig->cr, size);
+  cairo_text_extents (fig->cr, text, &te);
+  cairo_restore (fig->cr);
+  return te.x_advance;
+}
+
+/* Which bars of the group [K0, K1) get a label in LABEL: for wins and
+   holds both ends of the group (where it starts and stops), then those
+   between whose armies are a multiple of the least round step (1, 2,
+   5, 10, 20 ...) that keeps labels GAP apart and that are GAP from the
+   ends; for the battles going on (pairs, no round numbers) every so
+   many from the first.  */
+static void
+group_labels (const ro_dist_t *dist, const double *pos, size_t k0,
+              size_t k1, double bar, double gap, unsigned char *label)
+{
+  const ro_outcome_t *o = dist->outcome;
+  double room = gap / bar;      /* bars between labels, at least */
+  if (o[k0].unresolved)
+    {
+      size_t every = (size_t) ceil (room - 1e-9);
+      for (size_t k = k0; k < k1; k++)
+        label[k] = (k - k0) % (every ? every : 1) == 0;
+      return;
+    }
+  unsigned long step = 1;
+  for (int m = 0; (double) step < room; m = (m + 1) % 3)
+    step = m == 1 ? step / 2 * 5 : step * 2;
+  label[k0] = 1;
+  if (k1 - 1 > k0)
+    label[k1 - 1] = (pos[k1 - 1] - pos[k0]) * bar >= gap;
+  unsigned long last = o[k0].won ? o[k0].attackers : o[k0].defenders;
+  for (size_t k = k0 + 1; k + 1 < k1; k++)
+    {
+      unsigned long v = o[k].won ? o[k].attackers : o[k].defenders;
+      label[k] = v % step == 0 && v != last
+        && (pos[k] - pos[k0]) * bar >= gap
+        && (pos[k1 - 1] - pos[k]) * bar >= gap;
+      if (label[k])
+        last = v;
+    }
+}
+
+/* The room between groups, in bars: one at least, and enough for the
+   last label of a group and the first of the next not to touch when
+   the bars are narrow (at most a fifth of the bars, though).  WIDTH is
+   the room of the bars in the figure's units.  */
+static double
+dist_gap (plot_fig_t *fig, const ro_dist_t *dist, double width)
+{
+  char buf[64];
+  double wmax = 0, f = fig->font;
+  size_t groups = 1;
+  for (size_t k = 0; k < dist->n; k++)
+    {
+      end_label (buf, sizeof buf, &dist->outcome[k]);
+      wmax = fmax (wmax, text_width (fig, buf, f));
+      groups += k > 0 && end_group (&dist->outcome[k])
+        != end_group (&dist->outcome[k - 1]);
+    }
+  double gap = 1, n = (double) dist->n;
+  while (gap < fmax (1, n / 5) && (gap + 1) * width
+         / (n + gap * (double) (groups - 1)) < wmax + 0.8 * f)
+    gap++;
+  return gap;
+}
 
 /* The ends of DIST as bars in A (X: the ends in --dist's order, Y:
    their probabilities), the cumulative sums as a line on the right
-   scale (0 to 1).  */
-static void
-draw_dist (plot_fig_t *fig, const plot_area_t *a, const ro_dist_t *dist)
+   scale (0 to 1).  ROUNDS: the limit of rounds, 0 for none.  */
+static int
+draw_dist (plot_fig_t *fig, const plot_area_t *a, const ro_dist_t *dist,
+           const double *pos, unsigned long rounds)
 {
   cairo_t *cr = fig->cr;
   double f = fig->font, cum = 0, bw = 0.8;
-  char buf[32];
+  char buf[64];
+  unsigned char *label = calloc (dist->n + 1, 1);
+  if (label == NULL)
+    return -1;
   cairo_save (cr);
   for (size_t k = 0; k < dist->n; k++)
     {
       const ro_outcome_t *e = &dist->outcome[k];
       double p = mpq_get_d (e->p);
-      plot_rgb_t c = e->won ? win_color : hold_color;
+      plot_rgb_t c = e->won ? win_color : e->unresolved ? open_color
+        : hold_color;
       cairo_set_source_rgb (cr, c.r, c.g, c.b);
-      double x0 = plot_x (a, (double) k - bw / 2);
-      double x1 = plot_x (a, (double) k + bw / 2);
+      double x0 = plot_x (a, pos[k] - bw / 2);
+      double x1 = plot_x (a, pos[k] + bw / 2);
       cairo_rectangle (cr, x0, plot_y (a, p), x1 - x0,
                        plot_y (a, 0) - plot_y (a, p));
       cairo_fill (cr);
@@ -730,7 +862,7 @@ draw_dist (plot_fig_t *fig, const plot_area_t *a, const ro_dist_t *dist)
   for (size_t k = 0; k < dist->n; k++)
     {
       cum += mpq_get_d (dist->outcome[k].p);
-      double x = plot_x (a, (double) k), y = plot_y (&right, cum);
+      double x = plot_x (a, pos[k]), y = plot_y (&right, cum);
       if (k == 0)
         cairo_move_to (cr, x, y);
       else
@@ -742,7 +874,7 @@ draw_dist (plot_fig_t *fig, const plot_area_t *a, const ro_dist_t *dist)
     {
       cum += mpq_get_d (dist->outcome[k].p);
       cairo_new_sub_path (cr);
-      cairo_arc (cr, plot_x (a, (double) k), plot_y (&right, cum),
+      cairo_arc (cr, plot_x (a, pos[k]), plot_y (&right, cum),
                  fmax (1.5, f / 5), 0, 2 * M_PI);
     }
   cairo_fill (cr);
@@ -759,38 +891,62 @@ draw_dist (plot_fig_t *fig, const plot_area_t *a, const ro_dist_t *dist)
   cairo_stroke (cr);
   plot_text (fig, "cumulative (line)", a->x1 + 3.2 * f,
              (a->y0 + a->y1) / 2, 0.5, 0, f, 1, 0);
-  /* Each bar's armies left, every STEP-th bar when they are many; the
-     two groups named below.  */
-  size_t step = (size_t) ceil ((double) dist->n * 2.2 * f
-                               / (a->x1 - a->x0));
-  size_t nwin = 0;
-  for (size_t k = 0; k < dist->n; k++)
-    nwin += dist->outcome[k].won != 0;
-  if (step < 1)
-    step = 1;
-  for (size_t k = 0; k < dist->n; k++)
+  /* Each group's labels, then its name below, on a second row when the
+     one before it is in the way.  */
+  double bar = plot_x (a, 1) - plot_x (a, 0), prev_end = -INFINITY;
+  for (size_t k0 = 0; k0 < dist->n;)
     {
-      const ro_outcome_t *e = &dist->outcome[k];
-      size_t rank = e->won ? k : k - nwin;
-      if (rank % step != 0)
-        continue;
-      double x = plot_x (a, (double) k);
-      cairo_move_to (cr, x, a->y1);
-      cairo_line_to (cr, x, a->y1 + 0.4 * f);
-      snprintf (buf, sizeof buf, "%lu", e->won ? e->attackers
-                : e->defenders);
-      plot_text (fig, buf, x, a->y1 + 0.6 * f, 0.5, 0, f, 0, 0);
+      size_t k1 = k0 + 1;
+      int g = end_group (&dist->outcome[k0]);
+      while (k1 < dist->n && end_group (&dist->outcome[k1]) == g)
+        k1++;
+      double wmax = 0;
+      for (size_t k = k0; k < k1; k++)
+        {
+          end_label (buf, sizeof buf, &dist->outcome[k]);
+          wmax = fmax (wmax, text_width (fig, buf, f));
+        }
+      group_labels (dist, pos, k0, k1, bar, wmax + 0.8 * f, label);
+      for (size_t k = k0; k < k1; k++)
+        if (label[k])
+          {
+            double x = plot_x (a, pos[k]);
+            cairo_move_to (cr, x, a->y1);
+            cairo_line_to (cr, x, a->y1 + 0.4 * f);
+            end_label (buf, sizeof buf, &dist->outcome[k]);
+            plot_text (fig, buf, x, a->y1 + 0.6 * f, 0.5, 0, f, 0, 0);
+          }
+      cairo_stroke (cr);
+      if (g == 1)
+        snprintf (buf, sizeof buf, "still fighting after %lu %s: A:D left",
+                  rounds, rounds == 1 ? "round" : "rounds");
+      const char *name = g == 0 ? "attacker conquers: his armies left"
+        : g == 1 ? buf : "defender holds: his armies left";
+      double w = text_width (fig, name, f);
+      double x = (plot_x (a, pos[k0]) + plot_x (a, pos[k1 - 1])) / 2;
+      x = fmin (fmax (x, w / 2 + 0.5 * f), fig->width - w / 2 - 0.5 * f);
+      int row = x - w / 2 < prev_end + f;
+      plot_text (fig, name, x, a->y1 + (2 + 1.3 * row) * f, 0.5, 0, f, 0, 0);
+      prev_end = row ? prev_end : x + w / 2;
+      k0 = k1;
     }
-  cairo_stroke (cr);
-  if (nwin > 0)
-    plot_text (fig, "attacker conquers: his armies left",
-               plot_x (a, (double) (nwin - 1) / 2), a->y1 + 2 * f, 0.5, 0,
-               f, 0, 0);
-  if (nwin < dist->n)
-    plot_text (fig, "defender holds: his armies left",
-               plot_x (a, (double) (nwin + dist->n - 1) / 2),
-               a->y1 + 2 * f, 0.5, 0, f, 0, 0);
   cairo_restore (cr);
+  free (label);
+  return 0;
+}
+
+/* A probability for a title: 4 places ("0.3627", "1.0000", "0.0000");
+   one too small for them but not 0, to 2 significant digits.  */
+static char *
+title_probability (const mpq_t q)
+{
+  char *s;
+  int rc;
+  if (mpq_sgn (q) > 0 && mpq_cmp_si (q, 1, 20000) < 0)
+    rc = ro_q_get_decimal (&s, q, 2);
+  else
+    rc = ro_q_get_fixed (&s, q, 4);
+  return rc == RO_OK ? s : NULL;
 }
 
 static int
@@ -804,17 +960,27 @@ plot_dist (const cli_opts_t *o, int argc, char **argv)
     return rc;
   ro_dist_t dist;
   ro_dist_init (&dist);
-  int lrc = ro_battle_dist_method (&dist, &o->rules, a, d, o->method);
+  int lrc = o->rounds
+    ? ro_battle_dist_rounds (&dist, &o->rules, a, d, o->rounds)
+    : ro_battle_dist_method (&dist, &o->rules, a, d, o->method);
   if (lrc != RO_OK)
     rc = cli_error ("%lu against %lu: %s", a, d, ro_strerror (lrc));
-  char *win = NULL, *phrase = NULL, *title = NULL;
+  char *win = NULL, *open = NULL, *phrase = NULL, *title = NULL;
+  double *pos = NULL;
   if (rc == CLI_EXIT_OK)
     {
-      win = cli_decimal (dist.win, 4);
+      win = title_probability (dist.win);
+      open = title_probability (dist.unresolved);
       phrase = rules_phrase (&o->rules);
-      if (win && phrase)
-        title = make_title ("How %lu against %lu ends: P(attacker "
-                            "conquers) = %s\n%s", a, d, win, phrase);
+      pos = malloc ((dist.n + 1) * sizeof *pos);
+      if (win && open && phrase && pos)
+        title = o->rounds
+          ? make_title ("How %lu against %lu stands after %lu %s at most"
+                        "\nP(attacker conquers) = %s, P(still fighting) ="
+                        " %s\n%s", a, d, o->rounds, o->rounds == 1
+                        ? "round" : "rounds", win, open, phrase)
+          : make_title ("How %lu against %lu ends: P(attacker "
+                        "conquers) = %s\n%s", a, d, win, phrase);
       if (title == NULL)
         rc = cli_error ("out of memory");
     }
@@ -825,27 +991,35 @@ plot_dist (const cli_opts_t *o, int argc, char **argv)
     {
       plot_area_t area;
       fig.title = strdup (title);
-      plot_layout (&fig, &area, NULL, 2);
+      plot_layout (&fig, &area, NULL, o->rounds ? 3 : 2);
       area.x1 -= 4 * fig.font;
       area.y1 -= 1.2 * fig.font;
       double pmax = 0, first, step;
       for (size_t k = 0; k < dist.n; k++)
         pmax = fmax (pmax, mpq_get_d (dist.outcome[k].p));
+      /* The probability axis to the first tick at or above the tallest
+         bar, and never above 1.  */
       size_t nt = plot_ticks (0, pmax, 5, 0, &first, &step);
       area.ux0 = -0.6;
-      area.ux1 = (double) dist.n - 0.4;
+      area.ux1 = dist_places (&dist, dist_gap (&fig, &dist, area.x1
+                                               - area.x0), pos) - 0.4;
       area.uy0 = 0;
       area.uy1 = first + (double) (nt - 1) * step;
-      if (area.uy1 < pmax * 1.0001)
+      if (area.uy1 < pmax * (1 - 1e-9))
         area.uy1 += step;
-      draw_dist (&fig, &area, &dist);
+      area.uy1 = fmin (area.uy1, 1);
+      if (draw_dist (&fig, &area, &dist, pos, o->rounds) != 0)
+        rc = cli_error ("out of memory");
       plot_axes (&fig, &area, -1, 0, NULL, "probability of the end (bars)");
       plot_title (&fig, title);
       char *at = area_text (&area);
-      rc = figure_close (&fig, at);
+      int rc2 = figure_close (&fig, at);
+      rc = rc != CLI_EXIT_OK ? rc : rc2;
       free (at);
     }
-  free (win);
+  free (pos);
+  ro_free_str (win);
+  ro_free_str (open);
   free (phrase);
   free (title);
   ro_dist_clear (&dist);
@@ -869,6 +1043,9 @@ cmd_plot (const cli_opts_t *o, int argc, char **argv)
     return cli_usage_error ("--compare applies only to 'plot heatmap'");
   if (o->levels && strcmp (kind, "heatmap") != 0)
     return cli_usage_error ("--levels applies only to 'plot heatmap'");
+  if (o->rounds && strcmp (kind, "dist") != 0)
+    return cli_usage_error ("--rounds applies only to 'plot dist' (one "
+                            "battle)");
   if (strcmp (kind, "dist") == 0)
     return plot_dist (o, argc - 1, argv + 1);
   if (argc > 1)

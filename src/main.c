@@ -982,14 +982,15 @@ check_policies (const cli_opts_t *o, const char *sub)
   return CLI_EXIT_OK;
 }
 
-/* --rounds limits one battle A D (its own forward pass); chains,
-   tables and searches have no such pass yet.  */
+/* --rounds limits one battle A D (its own forward pass), which plot
+   dist draws (plot refuses it for its grids); chains, tables and
+   searches have no such pass yet.  */
 static int
 check_rounds (const cli_opts_t *o, const char *sub)
 {
   if (o->rounds == 0)
     return CLI_EXIT_OK;
-  if (*sub != '\0')
+  if (*sub != '\0' && strcmp (sub, "plot") != 0)
     return cli_usage_error ("--rounds applies to one battle A D; '%s' does "
                             "not take it", sub);
   if (o->rules.defender == RO_DEFENDER_OPTIMAL

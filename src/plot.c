@@ -513,11 +513,43 @@ plot_axes (plot_fig_t *fig, const plot_area_t *a, int xinteger,
   cairo_restore (cr);
 }
 
+/* The cells of no value (NaN): white, with thin grey lines from lower
+   left to upper right across them, which no colour of a scale looks
+   like (a light grey would pass for the light end of the grey
+   palette).  */
+static void
+hatch_nan_cells (plot_fig_t *fig, const plot_area_t *a, const double *v,
+                 size_t nx, size_t ny)
+{
+  cairo_t *cr = fig->cr;
+  cairo_save (cr);
+  for (size_t j = 0; j < ny; j++)
+    for (size_t i = 0; i < nx; i++)
+      if (isnan (v[j * nx + i]))
+        {
+          double x0 = plot_x (a, a->ux0 + (double) i);
+          double x1 = plot_x (a, a->ux0 + (double) i + 1);
+          double y0 = plot_y (a, a->uy0 + (double) j + 1);
+          double y1 = plot_y (a, a->uy0 + (double) j);
+          cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+        }
+  cairo_clip (cr);
+  double gap = fmax (4, 0.6 * fig->font);
+  double w = a->x1 - a->x0, h = a->y1 - a->y0;
+  for (double t = -h; t < w + gap; t += gap)
+    line (cr, a->x0 + t, a->y1, a->x0 + t + h, a->y0);
+  cairo_set_source_rgb (cr, 0.55, 0.55, 0.55);
+  cairo_set_line_width (cr, fmax (0.8, fig->font / 14));
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 void
 plot_cells (plot_fig_t *fig, const plot_area_t *a, const double *v,
             size_t nx, size_t ny, plot_scale_fn scale, void *data)
 {
   cairo_t *cr = fig->cr;
+  size_t nan_cells = 0;
   cairo_save (cr);
   /* Edges on whole units where the format has pixels, and no
      antialiasing between cells (seams would show as faint lines).  */
@@ -530,7 +562,7 @@ plot_cells (plot_fig_t *fig, const plot_area_t *a, const double *v,
         double y0 = plot_y (a, a->uy0 + (double) j + 1);
         double y1 = plot_y (a, a->uy0 + (double) j);
         double x = v[j * nx + i];
-        plot_rgb_t c = isnan (x) ? (plot_rgb_t) { 0.88, 0.88, 0.88 }
+        plot_rgb_t c = isnan (x) ? (plot_rgb_t) { 1, 1, 1 }
         : scale (data, x);
         cairo_set_source_rgb (cr, c.r, c.g, c.b);
         if (fig->format == PLOT_PNG)
@@ -553,31 +585,244 @@ plot_cells (plot_fig_t *fig, const plot_area_t *a, const double *v,
           }
         cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
         cairo_fill (cr);
+        if (isnan (x))
+          nan_cells++;
       }
   cairo_restore (cr);
+  if (nan_cells > 0)
+    hatch_nan_cells (fig, a, v, nx, ny);
 }
 
-/* The place of a contour's label: the middle segment of its longest
-   run along X, the one a reader finds first.  */
-static size_t
-label_segment (const plot_segment_t *s, size_t n)
+/* ------------------------------------------------------------------ */
+/* Contour labels                                                     */
+
+/* A point of the page.  */
+typedef struct
 {
-  size_t best = 0;
-  double target = 0;
-  for (size_t k = 0; k < n; k++)
-    target += (s[k].y0 + s[k].y1) / 2;
-  target /= (double) n;
-  double dist = INFINITY;
+  double x, y;
+} point_t;
+
+/* One level's contour on the page: its segments and the same segments
+   joined into lines (the connected pieces, each a run of points).  */
+typedef struct
+{
+  plot_segment_t *seg;          /* in page units */
+  size_t nseg;
+  point_t *pt;                  /* the lines' points, line after line */
+  size_t *start;                /* line K is PT[START[K]] to PT[START[K + 1] - 1] */
+  size_t nline;
+} contour_t;
+
+/* An end of a segment, to find the segments that meet there.  */
+typedef struct
+{
+  double x, y;
+  size_t end;                   /* 2 K + E: end E (0 or 1) of segment K */
+} seg_end_t;
+
+static int
+seg_end_cmp (const void *p, const void *q)
+{
+  const seg_end_t *a = p, *b = q;
+  if (a->x != b->x)
+    return a->x < b->x ? -1 : 1;
+  if (a->y != b->y)
+    return a->y < b->y ? -1 : 1;
+  return a->end < b->end ? -1 : a->end > b->end;
+}
+
+static point_t
+seg_point (const plot_segment_t *s, int e)
+{
+  return e ? (point_t) { s->x1, s->y1 } : (point_t) { s->x0, s->y0 };
+}
+
+/* Join C's segments into lines.  Two squares that share an edge compute
+   its crossing from the same two values in the same order, so the ends
+   that meet are equal exactly; a point where more than two meet (a line
+   through a grid point) is paired off in the order of the sort.  -1
+   when memory runs out.  */
+static int
+contour_join (contour_t *c)
+{
+  size_t n = c->nseg, none = (size_t) -1;
+  seg_end_t *ends = malloc (2 * n * sizeof *ends + 1);
+  size_t *link = malloc (2 * n * sizeof *link + 1);
+  unsigned char *used = calloc (n + 1, 1);
+  c->pt = malloc ((2 * n + 1) * sizeof *c->pt);
+  c->start = malloc ((n + 1) * sizeof *c->start);
+  c->nline = 0;
+  if (ends == NULL || link == NULL || used == NULL || c->pt == NULL
+      || c->start == NULL)
+    {
+      free (ends);
+      free (link);
+      free (used);
+      return -1;
+    }
+  for (size_t k = 0; k < 2 * n; k++)
+    {
+      point_t p = seg_point (&c->seg[k / 2], (int) (k % 2));
+      ends[k] = (seg_end_t) { p.x, p.y, k };
+      link[k] = none;
+    }
+  qsort (ends, 2 * n, sizeof *ends, seg_end_cmp);
+  for (size_t k = 0; k + 1 < 2 * n; k++)
+    if (ends[k].x == ends[k + 1].x && ends[k].y == ends[k + 1].y
+        && ends[k].end / 2 != ends[k + 1].end / 2)
+      {
+        link[ends[k].end] = ends[k + 1].end;
+        link[ends[k + 1].end] = ends[k].end;
+        k++;
+      }
+  size_t np = 0;
   for (size_t k = 0; k < n; k++)
     {
-      double d = fabs ((s[k].y0 + s[k].y1) / 2 - target);
-      if (d < dist)
+      if (used[k])
+        continue;
+      /* Back to the line's first segment (CUR, left by its end E), or
+         round a closed line to K again.  */
+      size_t cur = k, steps = 0;
+      int e = 0;
+      for (;;)
         {
-          dist = d;
-          best = k;
+          size_t p = link[2 * cur + e];
+          if (p == none || used[p / 2] || ++steps > n)
+            break;
+          if (p / 2 == k)
+            {
+              cur = k;
+              e = 0;
+              break;
+            }
+          cur = p / 2;
+          e = 1 - (int) (p % 2);
+        }
+      /* Forward from there, each segment once.  */
+      c->start[c->nline++] = np;
+      c->pt[np++] = seg_point (&c->seg[cur], e);
+      for (;;)
+        {
+          used[cur] = 1;
+          c->pt[np++] = seg_point (&c->seg[cur], 1 - e);
+          size_t p = link[2 * cur + 1 - e];
+          if (p == none || used[p / 2])
+            break;
+          cur = p / 2;
+          e = (int) (p % 2);
         }
     }
-  return best;
+  c->start[c->nline] = np;
+  free (ends);
+  free (link);
+  free (used);
+  return 0;
+}
+
+/* A label's box on the page.  */
+typedef struct
+{
+  double x0, y0, x1, y1;
+} box_t;
+
+static int
+boxes_meet (const box_t *a, const box_t *b)
+{
+  return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+/* Whether segment S crosses box B (Liang and Barsky's clipping).  */
+static int
+segment_meets_box (const plot_segment_t *s, const box_t *b)
+{
+  double t0 = 0, t1 = 1, dx = s->x1 - s->x0, dy = s->y1 - s->y0;
+  double p[4] = { -dx, dx, -dy, dy };
+  double q[4] = { s->x0 - b->x0, b->x1 - s->x0, s->y0 - b->y0,
+    b->y1 - s->y0 };
+  for (int k = 0; k < 4; k++)
+    {
+      if (p[k] == 0)
+        {
+          if (q[k] < 0)
+            return 0;
+          continue;
+        }
+      double t = q[k] / p[k];
+      if (p[k] < 0)
+        t0 = fmax (t0, t);
+      else
+        t1 = fmin (t1, t);
+      if (t0 > t1)
+        return 0;
+    }
+  return 1;
+}
+
+/* The point at the share T of the length L of the line P[0 .. N - 1].  */
+static point_t
+line_point (const point_t *p, size_t n, double l, double t)
+{
+  double want = t * l, run = 0;
+  for (size_t k = 0; k + 1 < n; k++)
+    {
+      double d = hypot (p[k + 1].x - p[k].x, p[k + 1].y - p[k].y);
+      if (run + d >= want && d > 0)
+        {
+          double f = (want - run) / d;
+          return (point_t) { p[k].x + f * (p[k + 1].x - p[k].x),
+              p[k].y + f * (p[k + 1].y - p[k].y) };
+        }
+      run += d;
+    }
+  return p[n - 1];
+}
+
+static double
+line_length (const point_t *p, size_t n)
+{
+  double l = 0;
+  for (size_t k = 0; k + 1 < n; k++)
+    l += hypot (p[k + 1].x - p[k].x, p[k + 1].y - p[k].y);
+  return l;
+}
+
+/* The labels placed so far.  */
+typedef struct
+{
+  box_t *box;
+  size_t n;
+} placed_t;
+
+/* Whether box B may hold a label of level K's line: inside the area A,
+   clear of the labels placed, and, when STRICT, crossed by no other
+   line (of any level: line L of level K is the label's own).  */
+static int
+label_fits (const box_t *b, const plot_area_t *a, const placed_t *placed,
+            const contour_t *c, size_t nc, size_t k, size_t l, int strict)
+{
+  if (b->x0 < a->x0 + 1 || b->x1 > a->x1 - 1 || b->y0 < a->y0 + 1
+      || b->y1 > a->y1 - 1)
+    return 0;
+  for (size_t i = 0; i < placed->n; i++)
+    if (boxes_meet (b, &placed->box[i]))
+      return 0;
+  if (!strict)
+    return 1;
+  for (size_t i = 0; i < nc; i++)
+    for (size_t m = 0; m < c[i].nline; m++)
+      {
+        if (i == k && m == l)
+          continue;
+        /* The line's points as segments.  */
+        for (size_t p = c[i].start[m]; p + 1 < c[i].start[m + 1]; p++)
+          {
+            plot_segment_t s = { c[i].pt[p].x, c[i].pt[p].y,
+              c[i].pt[p + 1].x, c[i].pt[p + 1].y };
+            if (segment_meets_box (&s, b))
+              return 0;
+          }
+      }
+  return 1;
 }
 
 static void
@@ -598,42 +843,127 @@ contour_label (plot_fig_t *fig, double x, double y, const char *label)
   plot_text (fig, label, x, y, 0.5, 0.5, f, 0, 0);
 }
 
+/* The share of the length along a line of each place tried for its
+   label: the middle first, then further and further from it.  */
+#define LABEL_TRIES 15
+
+static double
+label_try (int k)
+{
+  int step = (k + 1) / 2;
+  return 0.5 + (k % 2 ? 1 : -1) * step / 16.0;
+}
+
+/* Label every line of every level C[K] long enough to hold its label
+   (every piece of a long line), each at the first place tried where its box meets no label placed
+   before and crosses no other line; failing that, the first where it
+   meets no label; failing that, not at all.  -1 when memory runs
+   out.  */
+static int
+contour_labels (plot_fig_t *fig, const plot_area_t *a, const contour_t *c,
+                size_t nc, char *const *labels)
+{
+  size_t nmax = 0;
+  double diag = hypot (a->x1 - a->x0, a->y1 - a->y0);
+  for (size_t k = 0; k < nc; k++)
+    for (size_t l = 0; l < c[k].nline; l++)
+      nmax += 1 + (size_t) (line_length (c[k].pt + c[k].start[l],
+                                         c[k].start[l + 1]
+                                         - c[k].start[l]) / diag);
+  placed_t placed = { malloc ((nmax + 1) * sizeof (box_t)), 0 };
+  if (placed.box == NULL)
+    return -1;
+  cairo_t *cr = fig->cr;
+  double f = 0.9 * fig->font;
+  for (size_t k = 0; k < nc; k++)
+    {
+      cairo_text_extents_t te;
+      cairo_set_font_size (cr, f);
+      cairo_text_extents (cr, labels[k], &te);
+      /* The box, and a little room around it.  */
+      double w = te.x_advance + 0.5 * f + 4, h = 1.3 * f + 4;
+      for (size_t l = 0; l < c[k].nline; l++)
+        {
+          const point_t *p = c[k].pt + c[k].start[l];
+          size_t n = c[k].start[l + 1] - c[k].start[l];
+          double len = line_length (p, n);
+          /* A line longer than the area's diagonal (one that turns back,
+             as a difference of two grids' often does) gets a label on
+             each piece of about that length.  */
+          double pieces = fmax (1, ceil (len / diag));
+          for (double i = 0; i < pieces; i++)
+            {
+              if (len / pieces < 3 * fmax (w, h))
+                continue;
+              int found = 0;
+              box_t b = { 0, 0, 0, 0 };
+              for (int strict = 1; strict >= 0 && !found; strict--)
+                for (int t = 0; t < LABEL_TRIES && !found; t++)
+                  {
+                    point_t q = line_point (p, n, len, (i + label_try (t))
+                                            / pieces);
+                    b = (box_t) { q.x - w / 2, q.y - h / 2, q.x + w / 2,
+                      q.y + h / 2 };
+                    found = label_fits (&b, a, &placed, c, nc, k, l,
+                                        strict);
+                  }
+              if (!found)
+                continue;
+              placed.box[placed.n++] = b;
+              contour_label (fig, (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2,
+                             labels[k]);
+            }
+        }
+    }
+  free (placed.box);
+  return 0;
+}
+
 int
 plot_contours (plot_fig_t *fig, const plot_area_t *a, const double *v,
                size_t nx, size_t ny, const double *levels,
                char *const *labels, size_t n)
 {
   cairo_t *cr = fig->cr;
-  cairo_save (cr);
+  contour_t *c = calloc (n + 1, sizeof *c);
+  int rc = c == NULL ? -1 : 0;
   /* Cells are centred at whole values of the area's ranges plus 1/2.  */
   double ox = a->ux0 + 0.5, oy = a->uy0 + 0.5;
-  for (size_t k = 0; k < n; k++)
+  cairo_save (cr);
+  for (size_t k = 0; rc == 0 && k < n; k++)
     {
-      plot_segment_t *s;
-      size_t ns;
-      if (plot_contour (&s, &ns, v, nx, ny, levels[k]) != 0)
+      rc = plot_contour (&c[k].seg, &c[k].nseg, v, nx, ny, levels[k]);
+      if (rc != 0)
+        break;
+      for (size_t i = 0; i < c[k].nseg; i++)
         {
-          cairo_restore (cr);
-          return -1;
+          plot_segment_t *s = &c[k].seg[i];
+          *s = (plot_segment_t) { plot_x (a, ox + s->x0),
+            plot_y (a, oy + s->y0), plot_x (a, ox + s->x1),
+            plot_y (a, oy + s->y1) };
         }
-      cairo_set_source_rgb (cr, 0, 0, 0);
-      cairo_set_line_width (cr, fmax (1.2, fig->font / 8));
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-      for (size_t i = 0; i < ns; i++)
-        line (cr, plot_x (a, ox + s[i].x0), plot_y (a, oy + s[i].y0),
-              plot_x (a, ox + s[i].x1), plot_y (a, oy + s[i].y1));
-      cairo_stroke (cr);
-      if (ns > 0)
-        {
-          size_t m = label_segment (s, ns);
-          contour_label (fig, plot_x (a, ox + (s[m].x0 + s[m].x1) / 2),
-                         plot_y (a, oy + (s[m].y0 + s[m].y1) / 2),
-                         labels[k]);
-        }
-      free (s);
+      rc = contour_join (&c[k]);
     }
+  /* Every line first, then the labels over them.  */
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_set_line_width (cr, fmax (1.2, fig->font / 8));
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  for (size_t k = 0; rc == 0 && k < n; k++)
+    for (size_t i = 0; i < c[k].nseg; i++)
+      line (cr, c[k].seg[i].x0, c[k].seg[i].y0, c[k].seg[i].x1,
+            c[k].seg[i].y1);
+  cairo_stroke (cr);
+  if (rc == 0)
+    rc = contour_labels (fig, a, c, n, labels);
+  for (size_t k = 0; c != NULL && k < n; k++)
+    {
+      free (c[k].seg);
+      free (c[k].pt);
+      free (c[k].start);
+    }
+  free (c);
   cairo_restore (cr);
-  return 0;
+  return rc;
 }
 
 void

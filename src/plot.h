@@ -115,7 +115,7 @@ typedef plot_rgb_t (*plot_scale_fn) (void *data, double v);
 
 /* The NX x NY cells of V (V[J * NX + I] the cell at (X0 + I, Y0 + J)
    of AREA, whose ranges are in cells), each in the colour SCALE gives
-   it; NaN cells are left light grey.  */
+   it; NaN cells are white, hatched with thin grey diagonals.  */
 void plot_cells (plot_fig_t *fig, const plot_area_t *a, const double *v,
                  size_t nx, size_t ny, plot_scale_fn scale, void *data);
 
