@@ -980,16 +980,28 @@ check_policies (const cli_opts_t *o, const char *sub)
   return CLI_EXIT_OK;
 }
 
-/* --rounds limits one battle A D (its own forward pass); chains,
-   tables and searches have no such pass yet.  */
+/* --rounds limits a battle A D (its own forward pass), a chain (a
+   forward pass over the territories) and a table (the recursion with a
+   round coordinate); the searches ('needed', 'fortify'), the plans and
+   the rest have no such pass.  */
 static int
 check_rounds (const cli_opts_t *o, const char *sub)
 {
   if (o->rounds == 0)
     return CLI_EXIT_OK;
-  if (*sub != '\0')
-    return cli_usage_error ("--rounds applies to one battle A D; '%s' does "
-                            "not take it", sub);
+  if (*sub != '\0' && strcmp (sub, "chain") != 0
+      && strcmp (sub, "table") != 0)
+    return cli_usage_error ("--rounds applies to a battle A D, 'chain' and "
+                            "'table'; '%s' does not take it", sub);
+  if (strcmp (sub, "table") == 0 && o->stats)
+    return cli_usage_error ("--rounds and --stats: a table of battles "
+                            "limited to N rounds shows P(win) and "
+                            "P(unresolved) alone; --stats and --dist of one "
+                            "battle A D take --rounds");
+  if (o->scope_given && o->scope == RO_SCOPE_CHAIN)
+    return cli_usage_error ("--rounds does not apply to --policy-scope "
+                            "chain (its dice weigh the unlimited chain's "
+                            "odds)");
   if (o->rules.defender == RO_DEFENDER_OPTIMAL
       || o->rules.attacker == RO_ATTACKER_OPTIMAL)
     return cli_usage_error ("--rounds does not apply to an optimal policy "
