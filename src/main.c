@@ -235,9 +235,11 @@ Options:\n\
                          counted as --count says, are down to K\n\
       --goal=G         the attacker stops (and wins) when the defender is\n\
                          down to G armies or fewer\n\
-      --rounds=N       a battle: stop after N rounds (N >= 1): P(win),\n\
+      --rounds=N       stop after N rounds (N >= 1): a battle's P(win),\n\
                          P(loss) and P(unresolved), and with --dist and\n\
-                         --stats the armies left on both sides\n\
+                         --stats the armies left on both sides; a\n\
+                         chain's N rounds in all; a table's P(win\n\
+                         within N rounds)\n\
       --dist           also print the distribution of how the battle ends\n\
                          (armies left on each side), with cumulative sums\n\
       --stats          also print the expected armies left and lost, and\n\
@@ -1007,9 +1009,11 @@ check_rounds (const cli_opts_t *o, const char *sub)
     return cli_usage_error ("--rounds does not apply to an optimal policy "
                             "(its choices depend on the unlimited "
                             "battle's P(win))");
-  if (o->method != RO_METHOD_AUTO)
+  if (o->method != RO_METHOD_AUTO || o->interval != CLI_INTERVAL_AUTO)
     return cli_usage_error ("--rounds has its own engine (a forward pass "
-                            "of N rounds); --method does not apply");
+                            "of N rounds, or for a table the recursion "
+                            "with a round coordinate); --method does not "
+                            "apply");
   return CLI_EXIT_OK;
 }
 
