@@ -531,6 +531,30 @@ int ro_battle_rounds_memory (double *bytes, const ro_rules_t *rules,
                              unsigned long a, unsigned long d,
                              unsigned long rounds);
 
+/* P(the attacker conquers within ROUNDS rounds) for every battle of a
+   grid, as ro_battle_grid: FN (DATA, A, D, WIN, UNRESOLVED) once per
+   cell, A ascending and D ascending within each A, with canonical
+   rationals; UNRESOLVED, P(the battle still going on after ROUNDS
+   rounds), when asked for (UNRESOLVED non-zero), else NULL.  P(loss) =
+   1 - WIN - UNRESOLVED.  One backward pass of the recursion with a
+   round coordinate (ROUNDS steps, at most A_HI + D_HI) over every state
+   up to the corner, on integers over one denominator.  The optimal
+   policies are RO_EINVAL, as in ro_battle_dist_rounds; so are ROUNDS =
+   0 and an empty range.  A non-zero return from FN stops the pass and is
+   returned.  */
+typedef int (*ro_rounds_fn) (void *data, unsigned long a, unsigned long d,
+                             const mpq_t win, const mpq_t unresolved);
+int ro_battle_grid_rounds (const ro_rules_t *rules, unsigned long a_lo,
+                           unsigned long a_hi, unsigned long d_lo,
+                           unsigned long d_hi, unsigned long rounds,
+                           int unresolved, ro_rounds_fn fn, void *data);
+
+/* An upper estimate of the bytes ro_battle_grid_rounds needs up to the
+   corner (A, D).  */
+int ro_battle_grid_rounds_memory (double *bytes, const ro_rules_t *rules,
+                                  unsigned long a, unsigned long d,
+                                  unsigned long rounds, int unresolved);
+
 /* Expectations over a distribution: unconditional, given that the
    attacker wins, given that he loses (the defender held: not a battle
    still going on after a limit of rounds, which counts in the
@@ -585,6 +609,9 @@ typedef struct
   unsigned long attackers;
   unsigned long defenders;
   mpq_t p;
+  int unresolved;               /* 1: still fighting for the territory
+                                   when the rounds of ro_chain_rounds run
+                                   out; 0: the territory held */
 } ro_chain_stop_t;
 
 typedef struct
@@ -600,6 +627,11 @@ typedef struct
      territory j is taken[j].  */
   size_t n_stops;
   ro_chain_stop_t *stop;
+  /* NULL but from ro_chain_rounds: unresolved[j] (j = 0 .. K) is the
+     part of taken[j] still fighting for territory j + 1 when the rounds
+     run out (unresolved[K] = 0), the sum of the unresolved stops of
+     territory j.  */
+  mpq_t *unresolved;
 } ro_chain_t;
 
 void ro_chain_init (ro_chain_t *chain);
@@ -614,6 +646,26 @@ int ro_chain (ro_chain_t *chain, const ro_rules_t *rules, unsigned long a,
    different sides in different territories are fine.  */
 int ro_chain_rules (ro_chain_t *chain, const ro_rules_t *rules,
                     unsigned long a, const unsigned long *d, size_t k);
+
+/* The chain of ro_chain_rules, the attack stopped after ROUNDS rounds
+   in all (at least 1; conquering a territory and moving on takes no
+   round): taken[j] is then P(exactly j territories taken when the
+   attack ends or the rounds run out), the stops include the states
+   still fighting (UNRESOLVED 1, with the armies left on both sides),
+   and chain->unresolved[j] says how much of taken[j] is still
+   fighting.  One forward pass of ROUNDS steps (at most the armies of
+   both sides) over the states (territory, attackers, defenders), on
+   integers over one denominator (a common multiple of the rounds' of
+   every territory).  The optimal policies are RO_EINVAL (their choices
+   weigh the unlimited battle's odds); so is ROUNDS = 0.  */
+int ro_chain_rounds (ro_chain_t *chain, const ro_rules_t *rules,
+                     unsigned long a, const unsigned long *d, size_t k,
+                     unsigned long rounds);
+
+/* An upper estimate of the bytes ro_chain_rounds needs.  */
+int ro_chain_rounds_memory (double *bytes, const ro_rules_t *rules,
+                            unsigned long a, const unsigned long *d,
+                            size_t k, unsigned long rounds);
 
 /* Whose odds an optimizing dice policy (RO_DEFENDER_OPTIMAL,
    RO_ATTACKER_OPTIMAL) weighs in a chain.  */

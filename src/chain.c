@@ -23,6 +23,7 @@ ro_chain_init (ro_chain_t *c)
   c->armies_p = NULL;
   c->n_stops = 0;
   c->stop = NULL;
+  c->unresolved = NULL;
 }
 
 void
@@ -34,6 +35,9 @@ ro_chain_clear (ro_chain_t *c)
     mpq_clear (c->armies_p[i]);
   for (size_t i = 0; i < c->n_stops; i++)
     mpq_clear (c->stop[i].p);
+  for (size_t j = 0; c->unresolved != NULL && j <= c->k; j++)
+    mpq_clear (c->unresolved[j]);
+  free (c->unresolved);
   free (c->taken);
   free (c->armies);
   free (c->armies_p);
@@ -212,6 +216,7 @@ chain_stops (ro_chain_t *c, const chain_pass_t *pass, size_t i,
         e->territory = i;
         e->attackers = f + behind;
         e->defenders = d;
+        e->unresolved = 0;
         mpq_init (e->p);
         mpq_swap (e->p, h);
       }

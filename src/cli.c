@@ -311,7 +311,8 @@ enum
   MEMORY_BATTLE,                /* one battle, by --method */
   MEMORY_DIST,                  /* one battle's ends, by --method */
   MEMORY_DECIMALS,              /* enclosures of a grid */
-  MEMORY_ROUNDS                 /* one battle of --rounds */
+  MEMORY_ROUNDS,                /* one battle of --rounds */
+  MEMORY_GRID_ROUNDS            /* a grid of --rounds */
 };
 
 static int
@@ -333,6 +334,8 @@ check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d,
     rc = ro_battle_grid_decimal_memory (&need, r, a, d, fmt);
   else if (kind == MEMORY_ROUNDS)
     rc = ro_battle_rounds_memory (&need, r, a, d, opts->rounds);
+  else if (kind == MEMORY_GRID_ROUNDS)
+    rc = ro_battle_grid_rounds_memory (&need, r, a, d, opts->rounds, 1);
   else if (kind == MEMORY_THREADS)
     rc = ro_battle_grid_memory (&need, r, a, d, opts->threads);
   else
@@ -358,7 +361,8 @@ int
 cli_check_grid_memory (const cli_opts_t *opts, unsigned long a,
                        unsigned long d)
 {
-  return check_memory (opts, a, d, MEMORY_THREADS, NULL);
+  return check_memory (opts, a, d, opts->rounds ? MEMORY_GRID_ROUNDS
+                       : MEMORY_THREADS, NULL);
 }
 
 /* Whether the rules make every state's choice depend on P(win).  */

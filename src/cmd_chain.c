@@ -140,10 +140,24 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
               int k, const ro_chain_t *c, char **argv,
               const ro_rules_t *rules, int custom, const ro_chain_t *by)
 {
-  cli_num_t all, ball = { NULL, NULL };
+  cli_num_t all, ball = { NULL, NULL }, un = { NULL, NULL };
   cli_values_t v = chain_values (o);
   if (cli_num_make (&all, c->taken[c->k], o->digits, v) != CLI_EXIT_OK)
     return CLI_EXIT_ERROR;
+  if (c->unresolved != NULL)
+    {
+      mpq_t sum;
+      mpq_init (sum);
+      for (size_t j = 0; j <= c->k; j++)
+        mpq_add (sum, sum, c->unresolved[j]);
+      int rc = cli_num_make (&un, sum, o->digits, v);
+      mpq_clear (sum);
+      if (rc != CLI_EXIT_OK)
+        {
+          cli_num_clear (&all);
+          return rc;
+        }
+    }
   if (by != NULL
       && cli_num_make (&ball, by->taken[by->k], o->digits, v) != CLI_EXIT_OK)
     {
@@ -171,6 +185,11 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
               ? "chain" : "battle");
       printf (",\"digits\":%lu,\"all\":", o->digits);
       cli_num_json (stdout, &all);
+      if (c->unresolved != NULL)
+        {
+          printf (",\"rounds\":%lu,\"unresolved\":", o->rounds);
+          cli_num_json (stdout, &un);
+        }
       if (by != NULL)
         {
           fputs (",\"all_battle_by_battle\":", stdout);
@@ -183,6 +202,13 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
       cli_csv_head (stdout, "", v, ',');
       cli_csv_head (stdout, "at_least", v, ',');
       puts (",defenders");
+      if (c->unresolved != NULL)
+        {
+          fputs ("unresolved,,", stdout);
+          cli_csv_fields (stdout, &un, v, ',');
+          cli_csv_fields (stdout, NULL, v, ',');
+          puts (",");
+        }
       if (by != NULL)
         {
           printf ("all_battle_by_battle,%d,", k);
@@ -210,6 +236,10 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
             printf ("Territory %d (%lu): ", i + 1, d[i]);
             cli_print_rules_text (stdout, &rules[i]);
           }
+      if (c->unresolved != NULL)
+        printf ("The attack stops after %lu %s in all at most (taking a "
+                "territory and moving on\ntakes none).\n", o->rounds,
+                o->rounds == 1 ? "round" : "rounds");
       if (by != NULL)
         puts ("--policy-scope chain: the optimal dice weigh P(taking every "
               "territory still\nto fight), not the P(win) of the battle "
@@ -222,6 +252,11 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
         printf ("  exact    %s\n", all.exact);
       if (all.decimal)
         printf ("  decimal  %s\n", all.decimal);
+      if (c->unresolved != NULL)
+        printf ("Still fighting when the rounds run out:\n%s%s%s%s%s%s",
+                un.exact ? "  exact    " : "", un.exact ? un.exact : "",
+                un.exact ? "\n" : "", un.decimal ? "  decimal  " : "",
+                un.decimal ? un.decimal : "", un.decimal ? "\n" : "");
       if (by != NULL)
         printf ("With the dice chosen battle by battle (each for its "
                 "battle's own P(win)):\n%s%s%s%s%s",
@@ -232,6 +267,7 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
         putchar ('\n');
     }
   cli_num_clear (&all);
+  cli_num_clear (&un);
   if (by != NULL)
     cli_num_clear (&ball);
   return CLI_EXIT_OK;
@@ -355,13 +391,15 @@ print_armies (const cli_opts_t *o, const ro_chain_t *c)
 
 /* Where the attack stops: the territory that held (numbered from 1)
    and its defenders left, with the attacker's armies left when --stop
-   can leave him more than the one behind.  */
+   can leave him more than the one behind; with --rounds, also where
+   he is still fighting when the rounds run out (CSV kind "fighting").  */
 static int
 print_stops (const cli_opts_t *o, const ro_chain_t *c)
 {
   int rc = CLI_EXIT_OK;
   cli_values_t v = chain_values (o);
-  int stop = o->rules.stop != 0;
+  int rounds = c->unresolved != NULL;
+  int stop = o->rules.stop != 0 || rounds;
   if (o->format == CLI_FORMAT_JSON)
     fputs (",\"stops\":[", stdout);
   else if (o->format == CLI_FORMAT_TEXT)
@@ -371,9 +409,11 @@ print_stops (const cli_opts_t *o, const ro_chain_t *c)
         v & CLI_VALUES_EXACT ? "exact" : NULL, NULL
       };
       printf ("\nWhere the attack stops (the territory that holds, its "
-              "defenders left%s):\n  %-10s%-10s%s",
-              stop ? ", the attacker's armies left" : "", "territory",
-              "defenders", stop ? "attackers " : "");
+              "defenders left%s%s):\n  %-10s%-10s%s%s",
+              stop ? ", the attacker's armies left" : "",
+              rounds ? ";\n'fighting': the rounds ran out with that "
+              "territory still fought for" : "", "territory", "defenders",
+              stop ? "attackers " : "", rounds ? "state    " : "");
       cli_text_columns (o, head);
     }
   for (size_t i = 0; i < c->n_stops && rc == CLI_EXIT_OK; i++)
@@ -387,12 +427,15 @@ print_stops (const cli_opts_t *o, const ro_chain_t *c)
           printf ("%s{\"territory\":%zu,\"defenders\":%lu,"
                   "\"attackers\":%lu,", i ? "," : "", e->territory + 1,
                   e->defenders, e->attackers);
+          if (rounds)
+            printf ("\"unresolved\":%s,", e->unresolved ? "true" : "false");
           cli_num_json_keys (stdout, &p);
           putchar ('}');
         }
       else if (o->format == CLI_FORMAT_CSV)
         {
-          printf ("stop,%zu,%lu", e->territory, e->attackers);
+          printf ("%s,%zu,%lu", e->unresolved ? "fighting" : "stop",
+                  e->territory, e->attackers);
           cli_csv_fields (stdout, &p, v, ',');
           cli_csv_fields (stdout, NULL, v, ',');
           printf (",%lu\n", e->defenders);
@@ -403,6 +446,8 @@ print_stops (const cli_opts_t *o, const ro_chain_t *c)
           printf ("  %-10zu%-10lu", e->territory + 1, e->defenders);
           if (stop)
             printf ("%-10lu", e->attackers);
+          if (rounds)
+            printf ("%-9s", e->unresolved ? "fighting" : "holds");
           cli_text_columns (o, col);
         }
       cli_num_clear (&p);
@@ -490,6 +535,32 @@ print_stats (const cli_opts_t *o, unsigned long a, const unsigned long *d,
   return rc;
 }
 
+/* Whether a territory's rules make its choices depend on P(win).  */
+static int
+optimizing_rules (const ro_rules_t *r)
+{
+  return r->defender == RO_DEFENDER_OPTIMAL
+    || r->attacker == RO_ATTACKER_OPTIMAL;
+}
+
+/* A chain of --rounds is refused up front when its forward pass would
+   not fit in --max-memory.  */
+static int
+check_rounds_memory (const cli_opts_t *o, unsigned long a,
+                     const unsigned long *d, const ro_rules_t *rules, int k)
+{
+  double need;
+  int lrc = ro_chain_rounds_memory (&need, rules, a, d, (size_t) k,
+                                    o->rounds);
+  if (lrc != RO_OK)
+    return cli_error ("%s", ro_strerror (lrc));
+  if (need > o->max_memory)
+    return cli_error ("a chain of %lu rounds would need up to %.3g bytes, "
+                      "more than the limit of %.3g (see --max-memory)",
+                      o->rounds, need, o->max_memory);
+  return CLI_EXIT_OK;
+}
+
 int
 cmd_chain (const cli_opts_t *o, int argc, char **argv)
 {
@@ -515,8 +586,15 @@ cmd_chain (const cli_opts_t *o, int argc, char **argv)
       dmax = d[i] > dmax ? d[i] : dmax;
       cli_opts_t t = *o;
       t.rules = rules[i];
-      rc = cli_check_plan_memory (&t, a, d[i]);
+      if (!o->rounds)
+        rc = cli_check_plan_memory (&t, a, d[i]);
+      else if (optimizing_rules (&rules[i]))
+        rc = cli_usage_error ("--rounds does not apply to an optimal "
+                              "policy (its choices depend on the unlimited "
+                              "battle's P(win)): territory %d", i + 1);
     }
+  if (rc == CLI_EXIT_OK && o->rounds)
+    rc = check_rounds_memory (o, a, d, rules, k);
 
   /* The whole chain's policies are compared with the battles' own.  */
   int compare = 0;
@@ -538,7 +616,9 @@ cmd_chain (const cli_opts_t *o, int argc, char **argv)
   ro_chain_init (&by);
   if (rc == CLI_EXIT_OK)
     {
-      int lrc = ro_chain_scope (&c, rules, a, d, (size_t) k, o->scope);
+      int lrc = o->rounds
+        ? ro_chain_rounds (&c, rules, a, d, (size_t) k, o->rounds)
+        : ro_chain_scope (&c, rules, a, d, (size_t) k, o->scope);
       if (lrc == RO_OK && compare)
         lrc = ro_chain_rules (&by, rules, a, d, (size_t) k);
       if (lrc == RO_EINVAL && o->scope == RO_SCOPE_CHAIN)

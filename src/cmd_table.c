@@ -2,6 +2,7 @@
 
 #include <config.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,12 +32,22 @@ typedef struct
 } table_t;
 
 /* The quantities of a long table: P(win), and with --stats the expected
-   armies left and lost over all battles (ro_dist_stats, RO_GIVEN_ANY).  */
+   armies left and lost over all battles (ro_dist_stats, RO_GIVEN_ANY);
+   with --rounds, P(win) and P(unresolved).  */
 enum { N_QUANTITIES = 5 };
 static const char *const quantity_name[N_QUANTITIES] = {
   "win", "attackers_left", "defenders_left", "attackers_lost",
   "defenders_lost"
 };
+static const char *const rounds_name[2] = { "win", "unresolved" };
+
+/* The quantities of each cell of a long table, and their names.  */
+static size_t
+quantities (const cli_opts_t *o, const char *const **name)
+{
+  *name = o->rounds ? rounds_name : quantity_name;
+  return o->rounds ? 2 : o->stats ? N_QUANTITIES : 1;
+}
 
 static int
 is_grid_format (cli_format_t f)
@@ -51,7 +62,12 @@ is_grid_format (cli_format_t f)
 static char *
 heading_text (const table_t *t)
 {
-  return cli_heading (&t->o->rules, 1, "P(attacker conquers).");
+  char title[96];
+  if (t->o->rounds)
+    snprintf (title, sizeof title, "P(attacker conquers within %lu "
+              "round%s).", t->o->rounds, t->o->rounds == 1 ? "" : "s");
+  return cli_heading (&t->o->rules, 1,
+                      t->o->rounds ? title : "P(attacker conquers).");
 }
 
 /* Heading lines of the text grid start with "# ", so that the grid reads
@@ -129,22 +145,27 @@ print_header (const table_t *t)
       fputs ("{\"rules\":", stdout);
       cli_print_rules_json (stdout, &o->rules);
       printf (",\"count\":\"%s\",\"%s\":%lu,%s\"attackers\":[%lu,%lu],"
-              "\"defenders\":[%lu,%lu],\"cells\":[",
+              "\"defenders\":[%lu,%lu],",
               cli_count_name (o->rules.count),
               o->places_given ? "places" : "digits",
               o->places_given ? o->places : o->digits,
               o->percent ? "\"percent\":true," : "", t->a[0], t->a[1],
               t->d[0], t->d[1]);
+      if (o->rounds)
+        printf ("\"rounds\":%lu,", o->rounds);
+      fputs ("\"cells\":[", stdout);
     }
   else
     {
+      const char *const *name;
+      size_t nq = quantities (o, &name);
       printf ("attackers%sdefenders%scount", sep, sep);
-      for (size_t i = 0; i < (o->stats ? N_QUANTITIES : 1); i++)
+      for (size_t i = 0; i < nq; i++)
         {
           if (t->values & CLI_VALUES_EXACT)
-            printf ("%s%s_exact", sep, quantity_name[i]);
+            printf ("%s%s_exact", sep, name[i]);
           if (t->values & CLI_VALUES_DECIMAL)
-            printf ("%s%s_decimal", sep, quantity_name[i]);
+            printf ("%s%s_decimal", sep, name[i]);
         }
       putchar ('\n');
     }
@@ -186,19 +207,21 @@ grid_cell (table_t *t, unsigned long a, unsigned long d, const char *v)
   return CLI_EXIT_OK;
 }
 
-/* One cell of a long table: N[0] is P(win), N[1..] the --stats.  */
+/* One cell of a long table: N[0] is P(win), N[1..] the --stats, or
+   P(unresolved) with --rounds.  */
 static void
 long_cell (table_t *t, unsigned long a, unsigned long d, const cli_num_t *n)
 {
   const cli_opts_t *o = t->o;
-  size_t nq = o->stats ? N_QUANTITIES : 1;
+  const char *const *name;
+  size_t nq = quantities (o, &name);
   if (o->format == CLI_FORMAT_JSON)
     {
       printf ("%s{\"attackers\":%lu,\"defenders\":%lu",
               t->first ? "" : ",", a, d);
       for (size_t i = 0; i < nq; i++)
         {
-          printf (",\"%s\":{", quantity_name[i]);
+          printf (",\"%s\":{", name[i]);
           if (t->values & CLI_VALUES_EXACT)
             printf ("\"exact\":\"%s\"%s", n[i].exact,
                     t->values & CLI_VALUES_DECIMAL ? "," : "");
@@ -391,14 +414,22 @@ rows_open (table_t *t)
   size_t cols = t->d[1] - t->d[0] + 1;
   unsigned threads = o->threads ? o->threads : ro_threads_available ();
   t->window = ro_battle_grid_window (&o->rules, t->d[1], threads);
-  double flight = threads == 1 ? 1 : (double) t->window;
+  if (o->rounds)
+    t->window = 1;              /* rows come in order, one at a time */
+  double flight = threads == 1 || o->rounds ? 1 : (double) t->window;
   double grid = 0, row = 64.0 * (double) cols * (o->stats ? N_QUANTITIES : 1);
   if (t->values & CLI_VALUES_EXACT
       && ro_battle_memory_method (&row, &o->rules, t->a[1], t->d[1],
                                   RO_METHOD_RECURSION) != RO_OK)
     row = 0;
-  if (ro_battle_grid_memory (&grid, &o->rules, t->a[1], t->d[1],
-                             threads) != RO_OK)
+  if (o->rounds)
+    {
+      if (ro_battle_grid_rounds_memory (&grid, &o->rules, t->a[1], t->d[1],
+                                        o->rounds, !t->grid) != RO_OK)
+        grid = 0;
+    }
+  else if (ro_battle_grid_memory (&grid, &o->rules, t->a[1], t->d[1],
+                                  threads) != RO_OK)
     grid = 0;
   double need = grid + flight * row;
   if (need > o->max_memory)
@@ -453,7 +484,7 @@ static int
 certified (const table_t *t, ro_decimal_t *fmt)
 {
   const cli_opts_t *o = t->o;
-  if (t->values != CLI_VALUES_DECIMAL || o->stats
+  if (t->values != CLI_VALUES_DECIMAL || o->stats || o->rounds
       || o->interval == CLI_INTERVAL_NEVER
       || !ro_interval_applies (&o->rules))
     return 0;
@@ -463,12 +494,32 @@ certified (const table_t *t, ro_decimal_t *fmt)
   return 1;
 }
 
+/* One cell of a table limited to --rounds: its text, and the row
+   printed once complete (the cells come in order, on this thread).  */
+static int
+rounds_cell (void *data, unsigned long a, unsigned long d, const mpq_t win,
+             const mpq_t unresolved)
+{
+  table_t *t = data;
+  cli_num_t *n = row_cells (t, a) + (d - t->d[0]) * N_QUANTITIES;
+  int rc = num_set (t, &n[0], win);
+  if (rc == CLI_EXIT_OK && unresolved != NULL)
+    rc = num_set (t, &n[1], unresolved);
+  if (rc == CLI_EXIT_OK && d == t->d[1])
+    rc = print_row (t, a);
+  return rc;
+}
+
 /* The table's cells, by the engine that fits.  */
 static int
 table_cells (table_t *t)
 {
   const cli_opts_t *o = t->o;
   ro_decimal_t fmt;
+  if (o->rounds)
+    return ro_battle_grid_rounds (&o->rules, t->a[0], t->a[1], t->d[0],
+                                  t->d[1], o->rounds, !t->grid, rounds_cell,
+                                  t);
   if (certified (t, &fmt))
     return ro_battle_grid_decimal (&o->rules, t->a[0], t->a[1], t->d[0],
                                    t->d[1], &fmt, visit_text, t, NULL);

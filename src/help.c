@@ -99,9 +99,13 @@ static const help_t helps[] = {
    "      --stats          expected territories taken and armies lost\n"
    "      --policy-scope=S 'battle' (default): optimal dice weigh the\n"
    "                         battle's P(win); 'chain': P(taking the rest)\n"
+   "      --rounds=N       stop after N rounds in all (moving on takes\n"
+   "                         none): P(still fighting), and the stops\n"
+   "                         include where the attack is still fighting\n"
    "\n"
    "Examples:\n"
    "  riskodds chain 20 3 2 4 1        four territories in a row\n"
+   "  riskodds chain --rounds 4 10 3 3  two territories, four rounds\n"
    "  riskodds chain 12 3 4:defend-dice=3,defend-bonus=1 2\n"
    "  riskodds chain --defender optimal --policy-scope chain 8 3 3\n"
    "  riskodds chain --format json 12 3 3\n"},
@@ -151,12 +155,15 @@ static const help_t helps[] = {
    "                         rounded); the digits are the same\n"
    "      --threads=N      the threads of the grid (default: the processors\n"
    "                         available); the output is the same for any N\n"
+   "      --rounds=N       P(win within N rounds); the long formats add\n"
+   "                         P(unresolved) (one thread, exact recursion)\n"
    "  -f, --format=FMT     also 'tsv', 'markdown' and 'latex' (captioned\n"
    "                         with the rules), or from -o's extension\n"
    "\n"
    "Examples:\n"
    "  riskodds table --format csv --attackers 1..30 --defenders 1..30\n"
-   "  riskodds table --format latex --places 3 -o table.tex\n"},
+   "  riskodds table --format latex --places 3 -o table.tex\n"
+   "  riskodds table --rounds 3 --format csv --attackers 2..6 --defenders 1..3\n"},
   {"batch",
    "Usage: riskodds batch [OPTION]... < QUESTIONS\n"
    "Answer many questions in one process: one a line on standard input,\n"

@@ -237,9 +237,11 @@ Options:\n\
                          counted as --count says, are down to K\n\
       --goal=G         the attacker stops (and wins) when the defender is\n\
                          down to G armies or fewer\n\
-      --rounds=N       a battle: stop after N rounds (N >= 1): P(win),\n\
+      --rounds=N       stop after N rounds (N >= 1): a battle's P(win),\n\
                          P(loss) and P(unresolved), and with --dist and\n\
-                         --stats the armies left on both sides\n\
+                         --stats the armies left on both sides; a\n\
+                         chain's N rounds in all; a table's P(win\n\
+                         within N rounds)\n\
       --dist           also print the distribution of how the battle ends\n\
                          (armies left on each side), with cumulative sums\n\
       --stats          also print the expected armies left and lost, and\n\
@@ -982,25 +984,39 @@ check_policies (const cli_opts_t *o, const char *sub)
   return CLI_EXIT_OK;
 }
 
-/* --rounds limits one battle A D (its own forward pass), which plot
-   dist draws (plot refuses it for its grids); chains, tables and
-   searches have no such pass yet.  */
+/* --rounds limits a battle A D (its own forward pass; plot dist draws
+   it), a chain (a forward pass over the territories) and a table (the
+   recursion with a round coordinate); the searches ('needed',
+   'fortify'), the plans, plot's grids and the rest have no such pass.  */
 static int
 check_rounds (const cli_opts_t *o, const char *sub)
 {
   if (o->rounds == 0)
     return CLI_EXIT_OK;
-  if (*sub != '\0' && strcmp (sub, "plot") != 0)
-    return cli_usage_error ("--rounds applies to one battle A D; '%s' does "
-                            "not take it", sub);
+  if (*sub != '\0' && strcmp (sub, "chain") != 0
+      && strcmp (sub, "table") != 0 && strcmp (sub, "plot") != 0)
+    return cli_usage_error ("--rounds applies to a battle A D, 'chain', "
+                            "'table' and 'plot dist'; '%s' does not take "
+                            "it", sub);
+  if (strcmp (sub, "table") == 0 && o->stats)
+    return cli_usage_error ("--rounds and --stats: a table of battles "
+                            "limited to N rounds shows P(win) and "
+                            "P(unresolved) alone; --stats and --dist of one "
+                            "battle A D take --rounds");
+  if (o->scope_given && o->scope == RO_SCOPE_CHAIN)
+    return cli_usage_error ("--rounds does not apply to --policy-scope "
+                            "chain (its dice weigh the unlimited chain's "
+                            "odds)");
   if (o->rules.defender == RO_DEFENDER_OPTIMAL
       || o->rules.attacker == RO_ATTACKER_OPTIMAL)
     return cli_usage_error ("--rounds does not apply to an optimal policy "
                             "(its choices depend on the unlimited "
                             "battle's P(win))");
-  if (o->method != RO_METHOD_AUTO)
+  if (o->method != RO_METHOD_AUTO || o->interval != CLI_INTERVAL_AUTO)
     return cli_usage_error ("--rounds has its own engine (a forward pass "
-                            "of N rounds); --method does not apply");
+                            "of N rounds, or for a table the recursion "
+                            "with a round coordinate); --method does not "
+                            "apply");
   return CLI_EXIT_OK;
 }
 

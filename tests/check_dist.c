@@ -649,6 +649,204 @@ START_TEST (test_rounds_limits)
 }
 END_TEST
 
+/* A grid of battles limited to N rounds (ro_battle_grid_rounds): each
+   cell against its own paths of at most N rounds.  */
+typedef struct
+{
+  const ro_rules_t *rules;
+  unsigned long n, a_lo, d_lo, d_hi, next_a, next_d;
+  int unresolved;
+  size_t cells;
+} grid_ref_t;
+
+static int
+grid_ref_cell (void *data, unsigned long a, unsigned long d,
+               const mpq_t win, const mpq_t unresolved)
+{
+  grid_ref_t *g = data;
+  /* A ascending, D ascending within each A.  */
+  ck_assert_uint_eq (a, g->next_a);
+  ck_assert_uint_eq (d, g->next_d);
+  g->next_d = d == g->d_hi ? g->d_lo : d + 1;
+  g->next_a = d == g->d_hi ? a + 1 : a;
+  g->cells++;
+  ref_t ref;
+  mpq_t open[MAXA + 1][MAXD + 1], one, w, u;
+  ref_init (&ref, g->rules);
+  mpq_inits (one, w, u, (mpq_ptr) 0);
+  for (unsigned f = 0; f <= MAXA; f++)
+    for (unsigned j = 0; j <= MAXD; j++)
+      mpq_init (open[f][j]);
+  mpq_set_ui (one, 1, 1);
+  ref_paths_rounds (&ref, open, fighting (g->rules, a), d, one, g->n);
+  for (unsigned f = 0; f <= MAXA; f++)
+    for (unsigned j = 0; j <= MAXD; j++)
+      {
+        if (j <= g->rules->goal)
+          mpq_add (w, w, ref.end[f][j]);
+        mpq_add (u, u, open[f][j]);
+        mpq_clear (open[f][j]);
+      }
+  ck_assert_msg (mpq_equal (w, win), "%lu v %lu in %lu rounds: win %s, the "
+                 "reference %s", a, d, g->n, mpq_get_str (NULL, 10, win),
+                 mpq_get_str (NULL, 10, w));
+  if (g->unresolved)
+    ck_assert_msg (unresolved != NULL && mpq_equal (u, unresolved),
+                   "%lu v %lu in %lu rounds: unresolved", a, d, g->n);
+  else
+    ck_assert (unresolved == NULL);
+  mpq_clears (one, w, u, (mpq_ptr) 0);
+  ref_clear (&ref);
+  return 0;
+}
+
+static void
+check_grid_rounds (const ro_rules_t *rules, unsigned long a_lo,
+                   unsigned long a_hi, unsigned long d_lo, unsigned long d_hi,
+                   unsigned long n, int unresolved)
+{
+  grid_ref_t g = { rules, n, a_lo, d_lo, d_hi, a_lo, d_lo, unresolved, 0 };
+  ck_assert_int_eq (ro_battle_grid_rounds (rules, a_lo, a_hi, d_lo, d_hi, n,
+                                           unresolved, grid_ref_cell, &g),
+                    RO_OK);
+  ck_assert_uint_eq (g.cells, (a_hi - a_lo + 1) * (d_hi - d_lo + 1));
+}
+
+/* Grids up to 7 v 7 in 1 to 5 rounds, as test_rounds_grid's rules.  */
+START_TEST (test_rounds_table)
+{
+  ro_rules_t r;
+  ro_rules_init (&r);
+  r.count = _i & 1 ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
+  if (_i & 2)
+    {
+      r.stop = 2;
+      r.goal = 1;
+    }
+  if (_i & 4)
+    {
+      r.defend_bonus = 1;
+      r.defend_bonus_dice = RO_BONUS_DICE_ALL;
+      r.clamp = 1;
+    }
+  for (unsigned long n = 1; n <= 5; n++)
+    check_grid_rounds (&r, 1, 7, 0, 7, n, (int) (n & 1));
+  check_grid_rounds (&r, 3, 6, 2, 5, 3, 1);
+}
+END_TEST
+
+/* Random rules on small grids.  */
+START_TEST (test_rounds_table_random)
+{
+  gmp_randstate_t st;
+  test_rand_init (st, 1802);
+  for (unsigned long it = 0; it < 25 * test_scale; it++)
+    {
+      ro_rules_t r;
+      ro_rules_init (&r);
+      r.attack_sides = test_rand_range (st, 2, 8);
+      r.defend_sides = test_rand_range (st, 2, 8);
+      r.attack_dice = test_rand_range (st, 1, 4);
+      r.defend_dice = test_rand_range (st, 1, 4);
+      r.ties = test_rand_range (st, 0, 1) ? RO_TIES_ATTACKER
+        : RO_TIES_DEFENDER;
+      r.count = test_rand_range (st, 0, 1) ? RO_COUNT_ATTACKERS
+        : RO_COUNT_TERRITORY;
+      r.attack_bonus = test_random_bonus (st);
+      r.defend_bonus = test_random_bonus (st);
+      r.clamp = test_rand_range (st, 0, 1);
+      r.stop = test_rand_range (st, 0, 2) ? 0 : test_rand_range (st, 1, 4);
+      r.goal = test_rand_range (st, 0, 2) ? 0 : test_rand_range (st, 1, 3);
+      unsigned long a = test_rand_range (st, 1, 6);
+      unsigned long d = test_rand_range (st, 0, 6);
+      check_grid_rounds (&r, a, a + test_rand_range (st, 0, 2), d,
+                         d + test_rand_range (st, 0, 2),
+                         test_rand_range (st, 1, 5), 1);
+    }
+  gmp_randclear (st);
+}
+END_TEST
+
+/* Enough rounds: ro_battle_grid's table, nothing unresolved.  */
+typedef struct
+{
+  const ro_rules_t *rules;
+  unsigned long d_lo, d_hi;
+  mpq_t *win;
+} grid_same_t;
+
+static int
+grid_same_unlimited (void *data, unsigned long a, unsigned long d,
+                     const mpq_t win)
+{
+  grid_same_t *g = data;
+  mpq_set (g->win[a * (g->d_hi + 1) + d], win);
+  return 0;
+}
+
+static int
+grid_same_rounds (void *data, unsigned long a, unsigned long d,
+                  const mpq_t win, const mpq_t unresolved)
+{
+  grid_same_t *g = data;
+  ck_assert_msg (mpq_equal (g->win[a * (g->d_hi + 1) + d], win),
+                 "%lu v %lu", a, d);
+  ck_assert (mpq_sgn (unresolved) == 0);
+  return 0;
+}
+
+static int
+grid_first_round (void *data, unsigned long a, unsigned long d,
+                  const mpq_t win, const mpq_t unresolved)
+{
+  mpq_srcptr want = data;
+  ck_assert (a == 4 && d == 2 && unresolved == NULL);
+  ck_assert (mpq_equal (win, want));
+  return 0;
+}
+
+START_TEST (test_rounds_table_limits)
+{
+  ro_rules_t r;
+  ro_rules_init (&r);
+  r.count = _i ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
+  r.defender = _i ? RO_DEFENDER_WIERINGA : RO_DEFENDER_MAX;
+  enum { A = 14, D = 12 };
+  mpq_t win[(A + 1) * (D + 1)];
+  for (size_t i = 0; i < (A + 1) * (D + 1); i++)
+    mpq_init (win[i]);
+  grid_same_t g = { &r, 0, D, win };
+  ck_assert_int_eq (ro_battle_grid (&r, 1, A, 0, D, grid_same_unlimited, &g),
+                    RO_OK);
+  ck_assert_int_eq (ro_battle_grid_rounds (&r, 1, A, 0, D, A + D, 1,
+                                           grid_same_rounds, &g), RO_OK);
+  ck_assert_int_eq (ro_battle_grid_rounds (&r, 1, A, 0, D, 1000000, 1,
+                                           grid_same_rounds, &g), RO_OK);
+  for (size_t i = 0; i < (A + 1) * (D + 1); i++)
+    mpq_clear (win[i]);
+
+  /* One round: 4 v 2 is 3 dice against 2, won in 2890 of 7776 (Taflin);
+     errors.  */
+  ro_rules_init (&r);
+  mpq_t want;
+  mpq_init (want);
+  mpq_set_ui (want, 2890, 7776);
+  mpq_canonicalize (want);
+  ck_assert_int_eq (ro_battle_grid_rounds (&r, 4, 4, 2, 2, 1, 0,
+                                           grid_first_round, want), RO_OK);
+  mpq_clear (want);
+  ck_assert_int_eq (ro_battle_grid_rounds (&r, 1, 3, 1, 3, 0, 0,
+                                           grid_same_rounds, &g), RO_EINVAL);
+  ck_assert_int_eq (ro_battle_grid_rounds (&r, 3, 1, 1, 3, 2, 0,
+                                           grid_same_rounds, &g), RO_EINVAL);
+  ck_assert_int_eq (ro_battle_grid_rounds (&r, 0, 3, 1, 3, 2, 0,
+                                           grid_same_rounds, &g), RO_EINVAL);
+  r.attacker = RO_ATTACKER_OPTIMAL;
+  ck_assert_int_eq (ro_battle_grid_rounds (&r, 1, 3, 1, 3, 2, 0,
+                                           grid_same_rounds, &g), RO_EINVAL);
+}
+END_TEST
+
 static Suite *
 dist_suite (void)
 {
@@ -664,6 +862,9 @@ dist_suite (void)
   tcase_add_loop_test (tc, test_rounds_grid, 0, 8);
   tcase_add_test (tc, test_rounds_random);
   tcase_add_test (tc, test_rounds_limits);
+  tcase_add_loop_test (tc, test_rounds_table, 0, 8);
+  tcase_add_test (tc, test_rounds_table_random);
+  tcase_add_loop_test (tc, test_rounds_table_limits, 0, 2);
   suite_add_tcase (s, tc);
 
   tc = test_tcase_create ("stats");

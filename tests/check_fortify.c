@@ -36,6 +36,7 @@ typedef struct
   mpq_t taken[MAXK + 1];
   mpq_t armies[MAXA + 1];
   mpq_t held[MAXK][MAXA + 1][MAXD + 1];
+  mpq_t open[MAXK][MAXA + 1][MAXD + 1];   /* still fighting (rounds) */
   mpq_t m[3][2];                /* taken, attackers lost, defenders lost:
                                    E[x], E[x^2] */
 } ref_t;
@@ -60,7 +61,7 @@ ref_init (ref_t *ref, const ro_rules_t *rules, const unsigned long *d,
   for (size_t i = 0; i < MAXK; i++)
     for (size_t f = 0; f <= MAXA; f++)
       for (size_t j = 0; j <= MAXD; j++)
-        mpq_init (ref->held[i][f][j]);
+        mpq_inits (ref->held[i][f][j], ref->open[i][f][j], (mpq_ptr) 0);
   for (int q = 0; q < 3; q++)
     mpq_inits (ref->m[q][0], ref->m[q][1], (mpq_ptr) 0);
 }
@@ -77,7 +78,7 @@ ref_clear (ref_t *ref)
   for (size_t i = 0; i < MAXK; i++)
     for (size_t f = 0; f <= MAXA; f++)
       for (size_t j = 0; j <= MAXD; j++)
-        mpq_clear (ref->held[i][f][j]);
+        mpq_clears (ref->held[i][f][j], ref->open[i][f][j], (mpq_ptr) 0);
   for (int q = 0; q < 3; q++)
     mpq_clears (ref->m[q][0], ref->m[q][1], (mpq_ptr) 0);
 }
@@ -289,6 +290,238 @@ START_TEST (test_territory_errors)
   ck_assert_int_eq (ro_chain_scope (&c, r, 5, d, 2, RO_SCOPE_CHAIN),
                     RO_EINVAL);
   ro_chain_clear (&c);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* A chain limited to N rounds: every path of at most N rounds        */
+
+/* ref_paths with N rounds left: a state still fighting when none is
+   left is added to OPEN (taking a territory and moving on takes no
+   round).  */
+static void
+ref_paths_rounds (ref_t *ref, size_t i, unsigned long f, unsigned long d,
+                  unsigned long killed_a, unsigned long killed_d,
+                  const mpq_t p, unsigned long n)
+{
+  if (d == 0)
+    {
+      if (i + 1 == ref->k)
+        {
+          mpq_add (ref->taken[ref->k], ref->taken[ref->k], p);
+          mpq_add (ref->armies[f], ref->armies[f], p);
+          ref_moment (ref, 0, ref->k, p);
+          ref_moment (ref, 1, killed_a, p);
+          ref_moment (ref, 2, killed_d, p);
+        }
+      else
+        ref_paths_rounds (ref, i + 1, f - 1, ref->d[i + 1], killed_a,
+                          killed_d, p, n);
+      return;
+    }
+  int held = f == 0 || f <= ref->f_stop;
+  if (held || n == 0)
+    {
+      mpq_ptr x = held ? ref->held[i][f][d] : ref->open[i][f][d];
+      mpq_add (ref->taken[i], ref->taken[i], p);
+      mpq_add (x, x, p);
+      ref_moment (ref, 0, i, p);
+      ref_moment (ref, 1, killed_a, p);
+      ref_moment (ref, 2, killed_d, p);
+      return;
+    }
+  const ro_rules_t *r = &ref->rules[i];
+  unsigned na = f < r->attack_dice ? f : r->attack_dice;
+  unsigned nd = d < r->defend_dice ? d : r->defend_dice;
+  unsigned m = na < nd ? na : nd;
+  mpq_t q;
+  mpq_init (q);
+  for (unsigned j = 0; j <= m; j++)
+    if (mpq_sgn (ref->round[i][na][nd][j]) != 0)
+      {
+        mpq_mul (q, p, ref->round[i][na][nd][j]);
+        ref_paths_rounds (ref, i, f - j, d - (m - j), killed_a + j,
+                          killed_d + (m - j), q, n - 1);
+      }
+  mpq_clear (q);
+}
+
+/* ro_chain_rounds against the paths: taken, armies, every stop held or
+   still fighting in order, the unresolved sums, the statistics.  */
+static void
+check_chain_rounds (const ro_rules_t *rules, unsigned long a,
+                    const unsigned long *d, size_t k, unsigned long rounds)
+{
+  ref_t ref;
+  ro_chain_t c;
+  mpq_t one, sum, var, un[MAXK + 1];
+  mpq_inits (one, sum, var, (mpq_ptr) 0);
+  for (size_t j = 0; j <= MAXK; j++)
+    mpq_init (un[j]);
+  mpq_set_ui (one, 1, 1);
+  ref_init (&ref, rules, d, k, a);
+  ref_paths_rounds (&ref, 0, ref.f0, d[0], 0, 0, one, rounds);
+
+  ro_chain_init (&c);
+  ck_assert_int_eq (ro_chain_rounds (&c, rules, a, d, k, rounds), RO_OK);
+  ck_assert (c.unresolved != NULL);
+  for (size_t j = 0; j <= k; j++)
+    ck_assert_msg (mpq_equal (c.taken[j], ref.taken[j]), "a = %lu, k = %zu,"
+                   " %lu rounds: taken[%zu] = %s, the reference %s", a, k,
+                   rounds, j, mpq_get_str (NULL, 10, c.taken[j]),
+                   mpq_get_str (NULL, 10, ref.taken[j]));
+  size_t nonzero = 0;
+  for (size_t f = 0; f <= MAXA; f++)
+    nonzero += mpq_sgn (ref.armies[f]) != 0;
+  ck_assert_uint_eq (c.n_armies, nonzero);
+  for (size_t i = 0; i < c.n_armies; i++)
+    {
+      ck_assert (i == 0 || c.armies[i] < c.armies[i - 1]);
+      ck_assert (mpq_equal (c.armies_p[i], ref.armies[c.armies[i]]));
+    }
+
+  /* Every stop, by territory, defenders (fewest first), attackers (most
+     first), and nothing else; held and fighting are different states.  */
+  size_t n = 0;
+  unsigned long behind = rules[0].count == RO_COUNT_TERRITORY;
+  for (size_t i = 0; i < k; i++)
+    for (unsigned long j = 0; j <= MAXD; j++)
+      for (unsigned long f = MAXA + 1; f-- > 0;)
+        for (int o = 0; o < 2; o++)
+          {
+            mpq_srcptr x = o ? ref.open[i][f][j] : ref.held[i][f][j];
+            if (mpq_sgn (x) == 0)
+              continue;
+            ck_assert_msg (n < c.n_stops, "a stop missing");
+            const ro_chain_stop_t *e = &c.stop[n++];
+            ck_assert_uint_eq (e->territory, i);
+            ck_assert_uint_eq (e->defenders, j);
+            ck_assert_uint_eq (e->attackers, f + behind);
+            ck_assert_int_eq (e->unresolved, o);
+            ck_assert_msg (mpq_equal (e->p, x), "stop %zu %lu %lu%s: %s, the "
+                           "reference %s", i, f, j, o ? " fighting" : "",
+                           mpq_get_str (NULL, 10, e->p),
+                           mpq_get_str (NULL, 10, x));
+            mpq_add (sum, sum, e->p);
+            if (o)
+              mpq_add (un[i], un[i], x);
+          }
+  ck_assert_uint_eq (n, c.n_stops);
+  mpq_add (sum, sum, c.taken[k]);
+  ck_assert (mpq_equal (sum, one));
+  for (size_t j = 0; j <= k; j++)
+    ck_assert (mpq_equal (c.unresolved[j], un[j]));
+
+  ro_chain_stats_t st;
+  ro_chain_stats_init (&st);
+  ck_assert_int_eq (ro_chain_stats (&st, &c, &rules[0], a, d), RO_OK);
+  ck_assert (mpq_equal (st.taken, ref.m[0][0]));
+  ck_assert (mpq_equal (st.attackers_lost, ref.m[1][0]));
+  ck_assert (mpq_equal (st.defenders_lost, ref.m[2][0]));
+  ref_var (var, ref.m[1][0], ref.m[1][1]);
+  ck_assert (mpq_equal (st.attackers_lost_var, var));
+  ro_chain_stats_clear (&st);
+
+  ro_chain_clear (&c);
+  for (size_t j = 0; j <= MAXK; j++)
+    mpq_clear (un[j]);
+  mpq_clears (one, sum, var, (mpq_ptr) 0);
+  ref_clear (&ref);
+}
+
+/* Random chains as test_territories draws them, in 1 to 7 rounds.  */
+START_TEST (test_chain_rounds)
+{
+  gmp_randstate_t st;
+  test_rand_init (st, 1802);
+  for (unsigned long it = 0; it < 150 * test_scale; it++)
+    {
+      ro_rules_t r[MAXK];
+      unsigned long d[MAXK];
+      size_t k = test_rand_range (st, 1, 3);
+      ro_count_t count = test_rand_range (st, 0, 1) ? RO_COUNT_ATTACKERS
+        : RO_COUNT_TERRITORY;
+      unsigned long stop = test_rand_range (st, 0, 2) ? 0
+        : test_rand_range (st, 1, 3);
+      for (size_t i = 0; i < k; i++)
+        {
+          ro_rules_init (&r[i]);
+          r[i].count = count;
+          r[i].stop = stop;
+          d[i] = test_rand_range (st, 1, 3);
+          if (test_rand_range (st, 0, 1))
+            continue;
+          r[i].defend_dice = test_rand_range (st, 1, 3);
+          r[i].defend_bonus = test_rand_range (st, 0, 1);
+          r[i].clamp = test_rand_range (st, 0, 1);
+          if (test_rand_range (st, 0, 2) == 0)
+            r[i].defend_sides = test_rand_range (st, 4, 8);
+          if (test_rand_range (st, 0, 3) == 0)
+            r[i].attack_sides = test_rand_range (st, 4, 8);
+          if (test_rand_range (st, 0, 3) == 0)
+            r[i].ties = RO_TIES_ATTACKER;
+        }
+      check_chain_rounds (r, test_rand_range (st, 1, 8), d, k,
+                          test_rand_range (st, 1, 7));
+    }
+  gmp_randclear (st);
+}
+END_TEST
+
+/* One territory is the battle of ro_battle_dist_rounds; enough rounds
+   are the unlimited chain, stop by stop; errors.  */
+START_TEST (test_chain_rounds_limits)
+{
+  ro_rules_t r[3];
+  unsigned long d[3] = { 3, 2, 4 };
+  ro_chain_t c, u;
+  ro_dist_t x;
+  ro_chain_init (&c);
+  ro_chain_init (&u);
+  ro_dist_init (&x);
+  for (int i = 0; i < 3; i++)
+    ro_rules_init (&r[i]);
+  r[1].defend_dice = 3;
+  r[2].defend_sides = 8;
+  r[2].defender = RO_DEFENDER_WIERINGA;
+  for (unsigned long n = 1; n <= 6; n++)
+    {
+      ck_assert_int_eq (ro_chain_rounds (&c, r, 9, d, 1, n), RO_OK);
+      ck_assert_int_eq (ro_battle_dist_rounds (&x, &r[0], 9, d[0], n),
+                        RO_OK);
+      ck_assert (mpq_equal (c.taken[1], x.win));
+      ck_assert (mpq_equal (c.unresolved[0], x.unresolved));
+    }
+  for (unsigned long a = 2; a <= 20; a += 6)
+    {
+      ck_assert_int_eq (ro_chain_rounds (&c, r, a, d, 3, a + 9), RO_OK);
+      ck_assert_int_eq (ro_chain_rules (&u, r, a, d, 3), RO_OK);
+      for (size_t j = 0; j <= 3; j++)
+        ck_assert (mpq_equal (c.taken[j], u.taken[j])
+                   && mpq_sgn (c.unresolved[j]) == 0);
+      ck_assert_uint_eq (c.n_armies, u.n_armies);
+      for (size_t i = 0; i < c.n_armies; i++)
+        ck_assert (c.armies[i] == u.armies[i]
+                   && mpq_equal (c.armies_p[i], u.armies_p[i]));
+      ck_assert_uint_eq (c.n_stops, u.n_stops);
+      for (size_t i = 0; i < c.n_stops; i++)
+        ck_assert (c.stop[i].territory == u.stop[i].territory
+                   && c.stop[i].attackers == u.stop[i].attackers
+                   && c.stop[i].defenders == u.stop[i].defenders
+                   && !c.stop[i].unresolved && !u.stop[i].unresolved
+                   && mpq_equal (c.stop[i].p, u.stop[i].p));
+      ck_assert (u.unresolved == NULL);
+    }
+  ck_assert_int_eq (ro_chain_rounds (&c, r, 5, d, 3, 0), RO_EINVAL);
+  ck_assert_int_eq (ro_chain_rounds (&c, r, 5, d, 0, 2), RO_EINVAL);
+  r[1].defender = RO_DEFENDER_OPTIMAL;
+  ck_assert_int_eq (ro_chain_rounds (&c, r, 5, d, 3, 2), RO_EINVAL);
+  ro_rules_init (&r[1]);
+  r[1].stop = 2;
+  ck_assert_int_eq (ro_chain_rounds (&c, r, 5, d, 3, 2), RO_EINVAL);
+  ro_chain_clear (&c);
+  ro_chain_clear (&u);
+  ro_dist_clear (&x);
 }
 END_TEST
 
@@ -701,6 +934,8 @@ fortify_suite (void)
   TCase *tc = test_tcase_create ("territories");
   tcase_add_test (tc, test_territories);
   tcase_add_test (tc, test_territory_errors);
+  tcase_add_test (tc, test_chain_rounds);
+  tcase_add_test (tc, test_chain_rounds_limits);
   suite_add_tcase (s, tc);
   tc = test_tcase_create ("whole chain");
   tcase_add_test (tc, test_whole_chain);

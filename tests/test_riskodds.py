@@ -17,6 +17,7 @@ import os
 import subprocess
 import sys
 import unittest
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from functools import lru_cache
@@ -166,6 +167,37 @@ class AgainstProgram(unittest.TestCase):
                 self.assertEqual(len(want), (hi - lo + 1) * hi)
                 self.assertEqual(got, want)
 
+    def test_rounds_equals_cli(self):
+        # battle(rounds=N) and dist(rounds=N) are the program's --rounds
+        # N, end by end (its --dist rows: winner 'none' still going on).
+        for rules in ({}, {"count": "attackers", "stop": 2},
+                      {"defend_bonus": 1, "defend_bonus_dice": "all",
+                       "clamp": True}, {"defender": "wieringa"}):
+            for a, d, n in ((5, 3, 1), (5, 3, 2), (10, 5, 3), (18, 6, 40)):
+                with self.subTest(rules=rules, a=a, d=d, n=n):
+                    args = options(rules) + ["--rounds", str(n),
+                                             "--format", "csv"]
+                    row = run(args + [str(a), str(d)])[0]
+                    got = riskodds.battle(a, d, rounds=n, **rules)
+                    self.assertEqual(got, Fraction(row["win_exact"]))
+                    ends = riskodds.dist(a, d, rounds=n, **rules)
+                    self.assertEqual(
+                        sum(o.p for o in ends if o.unresolved),
+                        Fraction(row["unresolved_exact"]))
+                    rows = run(args + ["--dist", str(a), str(d)])
+                    want = [(r["winner"] == "attacker",
+                             int(r["attackers_left"]),
+                             int(r["defenders_left"]),
+                             Fraction(r["exact"]), r["winner"] == "none")
+                            for r in rows]
+                    self.assertEqual(ends, want)
+        with self.assertRaises(riskodds.ArgumentError):
+            riskodds.battle(3, 2, rounds=0)
+        with self.assertRaises(TypeError):
+            riskodds.dist(3, 2, rounds=1.5)
+        with self.assertRaises(riskodds.RiskoddsError):
+            riskodds.battle(3, 2, rounds=2, defender="optimal")
+
     def test_needed_equals_cli(self):
         rows = run(["needed", "--format", "csv", "--target", "0.9",
                     "1..6"])
@@ -186,6 +218,36 @@ class AgainstProgram(unittest.TestCase):
 
 class BruteForce(unittest.TestCase):
     """(b) values counted here, roll by roll."""
+
+    def test_rounds_brute_force(self):
+        # Every path of at most N rounds, its rounds counted roll by
+        # roll: one round is the round's outcomes, and N = A + D the
+        # whole battle.
+        def paths(f, d, n, p, out):
+            if d == 0 or f == 0:
+                out[(d == 0, f, d, False)] += p
+                return
+            if n == 0:
+                out[(False, f, d, True)] += p
+                return
+            na, nd = min(f, 3), min(d, 2)
+            for k, q in brute_round(na, nd, 6, 6, 0, 0,
+                                    "defender").items():
+                paths(f - k, d - (min(na, nd) - k), n - 1, p * q, out)
+
+        for a, d in ((2, 1), (4, 2), (6, 3), (5, 5)):
+            for n in (1, 2, 3, a + d):
+                out = Counter()
+                paths(a - 1, d, n, Fraction(1), out)
+                want = sorted((w, f + 1, dd, p, u)
+                              for (w, f, dd, u), p in out.items() if p)
+                got = sorted(riskodds.dist(a, d, rounds=n))
+                self.assertEqual(got, want)
+                self.assertEqual(riskodds.battle(a, d, rounds=n),
+                                 sum(p for (w, _, _, _), p in out.items()
+                                     if w))
+            self.assertEqual(riskodds.battle(a, d, rounds=a + d),
+                             riskodds.battle(a, d))
 
     def test_one_against_one(self):
         # 1 v 1 on d6 (two armies in the territory): the attacker wins
@@ -258,7 +320,7 @@ class Consistency(unittest.TestCase):
         ends = riskodds.dist(3, 2)
         self.assertEqual(ends[0], (True, 3, 0,
                                    brute_round(2, 2, 6, 6, 0, 0,
-                                               "defender")[0]))
+                                               "defender")[0], False))
 
     def test_stats(self):
         s = riskodds.stats(3, 2)

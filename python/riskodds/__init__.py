@@ -201,47 +201,79 @@ def _battle_detail(r, a, d):
 # ------------------------------------------------------------------ #
 
 
-def battle(a, d, **kw):
-    """P(the attacker conquers), A attacking D, as an exact Fraction."""
+def _rounds(value):
+    """A limit of rounds: None (no limit) or an int >= 1."""
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError("rounds must be an int, not %s"
+                        % type(value).__name__)
+    if value < 1:
+        raise ArgumentError(_lib.RO_EINVAL, "rounds = %d (at least 1)"
+                            % value)
+    return min(value, 2 ** (8 * ctypes.sizeof(ctypes.c_ulong)) - 1)
+
+
+def battle(a, d, rounds=None, **kw):
+    """P(the attacker conquers), A attacking D, as an exact Fraction;
+    with ROUNDS, P(he conquers within ROUNDS rounds), the battle
+    stopped after them (ro_battle_dist_rounds; see dist() for what is
+    still going on)."""
     r = rules(**kw)
     a, d = _armies("A", a), _armies("D", d)
+    rounds = _rounds(rounds)
+    if rounds is not None:
+        return _with_dist(r, a, d, lambda dd: mpq_to_fraction(dd.win),
+                          rounds)
     with Mpq() as q:
         _check(_lib.ro_battle_win(ctypes.byref(q), ctypes.byref(r), a, d),
                _battle_detail(r, a, d))
         return mpq_to_fraction(q)
 
 
-Outcome = namedtuple("Outcome", "won attackers defenders p")
+Outcome = namedtuple("Outcome", "won attackers defenders p unresolved",
+                     defaults=(False,))
 Outcome.__doc__ = """One way a battle ends: WON (True when the attacker
 conquered or reached the goal), the ATTACKERS left (counted as the rules'
 count says: with 'territory', the army that stayed behind included), the
-DEFENDERS left, and its probability P (a Fraction)."""
+DEFENDERS left, and its probability P (a Fraction); UNRESOLVED is True
+for a battle limited to a number of rounds still going on after them
+(WON is then False), else False."""
 
 
-def _with_dist(r, a, d, fn):
-    """FN (ro_dist_t) for the battle A against D under R."""
+def _with_dist(r, a, d, fn, rounds=None):
+    """FN (ro_dist_t) for the battle A against D under R, stopped after
+    ROUNDS rounds when not None."""
     dd = _lib.ro_dist_t()
     _lib.ro_dist_init(ctypes.byref(dd))
     try:
-        _check(_lib.ro_battle_dist(ctypes.byref(dd), ctypes.byref(r), a, d),
-               _battle_detail(r, a, d))
+        if rounds is None:
+            rc = _lib.ro_battle_dist(ctypes.byref(dd), ctypes.byref(r), a, d)
+        else:
+            rc = _lib.ro_battle_dist_rounds(ctypes.byref(dd),
+                                            ctypes.byref(r), a, d, rounds)
+        _check(rc, _battle_detail(r, a, d))
         return fn(dd)
     finally:
         _lib.ro_dist_clear(ctypes.byref(dd))
 
 
-def dist(a, d, **kw):
+def dist(a, d, rounds=None, **kw):
     """Every end of the battle A against D of positive probability, as a
     list of Outcome, the attacker's best first (see ro_battle_dist); the
-    probabilities sum to 1 and the wins' to battle(A, D)."""
+    probabilities sum to 1 and the wins' to battle(A, D).  With ROUNDS,
+    the battle stopped after ROUNDS rounds (ro_battle_dist_rounds): the
+    states still going on come between the wins and the holds, with
+    UNRESOLVED True."""
     r = rules(**kw)
     a, d = _armies("A", a), _armies("D", d)
+    rounds = _rounds(rounds)
 
     def ends(dd):
         return [Outcome(bool(o.won), o.attackers, o.defenders,
-                        mpq_to_fraction(o.p))
+                        mpq_to_fraction(o.p), bool(o.unresolved))
                 for o in (dd.outcome[i] for i in range(dd.n))]
-    return _with_dist(r, a, d, ends)
+    return _with_dist(r, a, d, ends, rounds)
 
 
 _GIVEN = ("all", "win", "loss")

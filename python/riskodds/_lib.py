@@ -267,6 +267,9 @@ ro_dist_init = _fn(lib.ro_dist_init, None, ctypes.POINTER(ro_dist_t))
 ro_dist_clear = _fn(lib.ro_dist_clear, None, ctypes.POINTER(ro_dist_t))
 ro_battle_dist = _fn(lib.ro_battle_dist, ctypes.c_int,
                      ctypes.POINTER(ro_dist_t), rules_p, c_ulong, c_ulong)
+ro_battle_dist_rounds = _fn(lib.ro_battle_dist_rounds, ctypes.c_int,
+                            ctypes.POINTER(ro_dist_t), rules_p, c_ulong,
+                            c_ulong, c_ulong)
 ro_stats_init = _fn(lib.ro_stats_init, None, ctypes.POINTER(ro_stats_t))
 ro_stats_clear = _fn(lib.ro_stats_clear, None, ctypes.POINTER(ro_stats_t))
 ro_dist_stats = _fn(lib.ro_dist_stats, ctypes.c_int,
