@@ -687,6 +687,18 @@ int ro_chain_scope (ro_chain_t *chain, const ro_rules_t *rules,
                     unsigned long a, const unsigned long *d, size_t k,
                     ro_scope_t scope);
 
+/* The same with RO_SCOPE_CHAIN's objective P(taking at least TARGET of
+   the K territories) (1 <= TARGET <= K, RO_EINVAL otherwise): the
+   attacker maximises it, the defender minimises it, in the first TARGET
+   battles; once the TARGET-th territory falls the objective is met, so
+   the battles after it are fought with each battle's own choices (as
+   RO_SCOPE_BATTLE).  TARGET = K is ro_chain_scope; under RO_SCOPE_BATTLE
+   TARGET changes nothing.  Only the first TARGET territories need dice
+   of the same sides.  */
+int ro_chain_scope_target (ro_chain_t *chain, const ro_rules_t *rules,
+                           unsigned long a, const unsigned long *d,
+                           size_t k, ro_scope_t scope, size_t target);
+
 /* Expectations over a chain of A against D[0 .. K-1]: the territories
    taken, the attacking armies lost (killed by the dice: the armies
    left behind in the conquered territories are not lost) and the
@@ -744,6 +756,12 @@ int ro_fortify_count (double *n, unsigned long total, size_t k);
    above RO_FORTIFY_MAX of them.  */
 int ro_fortify (ro_fortify_t *f, const ro_rules_t *rules, unsigned long a,
                 unsigned long total, size_t k, ro_scope_t scope);
+
+/* The same with each chain's policies aiming at P(taking at least
+   TARGET) (ro_chain_scope_target; 1 <= TARGET <= K).  */
+int ro_fortify_target (ro_fortify_t *f, const ro_rules_t *rules,
+                       unsigned long a, unsigned long total, size_t k,
+                       ro_scope_t scope, size_t target);
 
 /* ORDER[0 .. f->n - 1] = the splits' indices from the best for the
    defender to the worst by P(taking at least J) (1 <= J <= K), equal

@@ -385,13 +385,27 @@ int
 ro_chain_scope (ro_chain_t *c, const ro_rules_t *rules, unsigned long a,
                 const unsigned long *d, size_t k, ro_scope_t scope)
 {
+  return ro_chain_scope_target (c, rules, a, d, k, scope, k);
+}
+
+/* With a TARGET below K, the plans aim at the TARGET-th territory: the
+   backward pass starts there, its wins worth 1, and the territories
+   after it keep unsolved plans (no impl), which chain_run fights with
+   each battle's own choices.  */
+int
+ro_chain_scope_target (ro_chain_t *c, const ro_rules_t *rules,
+                       unsigned long a, const unsigned long *d, size_t k,
+                       ro_scope_t scope, size_t target)
+{
   int rc = chain_check (rules, a, d, k);
   if (rc == RO_OK && scope != RO_SCOPE_BATTLE && scope != RO_SCOPE_CHAIN)
+    rc = RO_EINVAL;
+  if (rc == RO_OK && (target == 0 || target > k))
     rc = RO_EINVAL;
   if (rc != RO_OK)
     return rc;
   int whole = 0;
-  for (size_t i = 0; i < k; i++)
+  for (size_t i = 0; i < target; i++)
     whole |= scope == RO_SCOPE_CHAIN && ro_rules_optimizing (&rules[i]);
   ro_plan_t *plans = NULL;
   if (whole)
@@ -404,7 +418,7 @@ ro_chain_scope (ro_chain_t *c, const ro_rules_t *rules, unsigned long a,
       ro_progress_part_t part;
       ro_progress_part (&part, 0, RO_PROGRESS_PLAN);
       rc = chain_plans (plans, rules, ro_rules_fighting (&rules[0], a), d,
-                        k);
+                        target);
       ro_progress_part_end (&part);
       ro_progress_part (&part, RO_PROGRESS_PLAN, 1 - RO_PROGRESS_PLAN);
       if (rc == RO_OK)
@@ -465,7 +479,8 @@ chain_run (ro_chain_t *c, const ro_rules_t *rules, unsigned long a,
       ro_progress_part (&part, lo / sum, w / sum);
       rc = chain_battle (c, &model, seed, nseed, d[i], i,
                          i + 1 == k ? NULL : &rules[i + 1], work[1] / w,
-                         scale, plans ? &plans[i] : NULL, &next);
+                         scale, plans && plans[i].impl ? &plans[i] : NULL,
+                         &next);
       ro_progress_part_end (&part);
       lo += w;
       cells_free (seed, nseed);

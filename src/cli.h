@@ -83,6 +83,8 @@ typedef struct
   unsigned width, height;       /* --width, --height of plot, 0: default */
   ro_scope_t scope;             /* --policy-scope of chain, fortify */
   int scope_given;
+  unsigned long scope_target;   /* K of --policy-scope chain:K, 0: every
+                                   territory */
   unsigned long rounds;         /* --rounds of a battle, 0: no limit */
 } cli_opts_t;
 

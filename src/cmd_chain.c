@@ -133,17 +133,50 @@ print_operands (char **argv, int k, const char *sep)
     printf ("%s%s", i ? sep : "", argv[i]);
 }
 
-/* The chain's header; BY_BATTLE, when not NULL, is P(all taken) with
-   the dice chosen battle by battle, beside the whole chain's.  */
+/* P = P(taking at least T of C's territories).  */
+static void
+chain_at_least (mpq_t p, const ro_chain_t *c, size_t t)
+{
+  mpq_set_ui (p, 0, 1);
+  for (size_t j = t; j <= c->k; j++)
+    mpq_add (p, p, c->taken[j]);
+}
+
+/* *OUT = P(taking at least T of C's territories), made for V.  */
+static int
+num_at_least (cli_num_t *out, const cli_opts_t *o, const ro_chain_t *c,
+              size_t t, cli_values_t v)
+{
+  mpq_t p;
+  mpq_init (p);
+  chain_at_least (p, c, t);
+  int rc = cli_num_make (out, p, o->digits, v);
+  mpq_clear (p);
+  return rc;
+}
+
+/* The chain's header; BY_BATTLE, when not NULL, is P(taking at least
+   the policies' target: all by default) with the dice chosen battle by
+   battle, beside the whole chain's.  */
 static int
 print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
               int k, const ro_chain_t *c, char **argv,
               const ro_rules_t *rules, int custom, const ro_chain_t *by)
 {
   cli_num_t all, ball = { NULL, NULL }, un = { NULL, NULL };
+  cli_num_t aim = { NULL, NULL };
   cli_values_t v = chain_values (o);
+  /* The policies aim at T territories; below K, P(at least T) is shown
+     beside P(all).  */
+  size_t t = o->scope_target ? (size_t) o->scope_target : (size_t) k;
+  int part = by != NULL && t < (size_t) k;
   if (cli_num_make (&all, c->taken[c->k], o->digits, v) != CLI_EXIT_OK)
     return CLI_EXIT_ERROR;
+  if (part && num_at_least (&aim, o, c, t, v) != CLI_EXIT_OK)
+    {
+      cli_num_clear (&all);
+      return CLI_EXIT_ERROR;
+    }
   if (c->unresolved != NULL)
     {
       mpq_t sum;
@@ -155,13 +188,14 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
       if (rc != CLI_EXIT_OK)
         {
           cli_num_clear (&all);
+          cli_num_clear (&aim);
           return rc;
         }
     }
-  if (by != NULL
-      && cli_num_make (&ball, by->taken[by->k], o->digits, v) != CLI_EXIT_OK)
+  if (by != NULL && num_at_least (&ball, o, by, t, v) != CLI_EXIT_OK)
     {
       cli_num_clear (&all);
+      cli_num_clear (&aim);
       return CLI_EXIT_ERROR;
     }
   if (o->format == CLI_FORMAT_JSON)
@@ -183,6 +217,8 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
         }
       printf (",\"policy_scope\":\"%s\"", o->scope == RO_SCOPE_CHAIN
               ? "chain" : "battle");
+      if (o->scope == RO_SCOPE_CHAIN)
+        printf (",\"policy_target\":%zu", t);
       printf (",\"digits\":%lu,\"all\":", o->digits);
       cli_num_json (stdout, &all);
       if (c->unresolved != NULL)
@@ -190,7 +226,14 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
           printf (",\"rounds\":%lu,\"unresolved\":", o->rounds);
           cli_num_json (stdout, &un);
         }
-      if (by != NULL)
+      if (part)
+        {
+          fputs (",\"at_least_target\":", stdout);
+          cli_num_json (stdout, &aim);
+          fputs (",\"at_least_target_battle_by_battle\":", stdout);
+          cli_num_json (stdout, &ball);
+        }
+      else if (by != NULL)
         {
           fputs (",\"all_battle_by_battle\":", stdout);
           cli_num_json (stdout, &ball);
@@ -211,7 +254,10 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
         }
       if (by != NULL)
         {
-          printf ("all_battle_by_battle,%d,", k);
+          if (part)
+            printf ("at_least_battle_by_battle,%zu,", t);
+          else
+            printf ("all_battle_by_battle,%d,", k);
           cli_csv_fields (stdout, &ball, v, ',');
           cli_csv_fields (stdout, NULL, v, ',');
           puts (",");
@@ -240,7 +286,13 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
         printf ("The attack stops after %lu %s in all at most (taking a "
                 "territory and moving on\ntakes none).\n", o->rounds,
                 o->rounds == 1 ? "round" : "rounds");
-      if (by != NULL)
+      if (part)
+        printf ("--policy-scope chain:%zu: the optimal dice weigh P(taking "
+                "at least %zu %s),\nnot the P(win) of the battle under way, "
+                "until the %s falls; each battle\nafter it is fought for its "
+                "own P(win).\n", t, t, t == 1 ? "territory" : "territories",
+                t == 1 ? "first" : "last of them");
+      else if (by != NULL)
         puts ("--policy-scope chain: the optimal dice weigh P(taking every "
               "territory still\nto fight), not the P(win) of the battle "
               "under way.");
@@ -257,6 +309,11 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
                 un.exact ? "  exact    " : "", un.exact ? un.exact : "",
                 un.exact ? "\n" : "", un.decimal ? "  decimal  " : "",
                 un.decimal ? un.decimal : "", un.decimal ? "\n" : "");
+      if (part)
+        printf ("At least %zu taken (the policies' aim):\n%s%s%s%s%s%s", t,
+                aim.exact ? "  exact    " : "", aim.exact ? aim.exact : "",
+                aim.exact ? "\n" : "", aim.decimal ? "  decimal  " : "",
+                aim.decimal ? aim.decimal : "", aim.decimal ? "\n" : "");
       if (by != NULL)
         printf ("With the dice chosen battle by battle (each for its "
                 "battle's own P(win)):\n%s%s%s%s%s",
@@ -268,6 +325,7 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
     }
   cli_num_clear (&all);
   cli_num_clear (&un);
+  cli_num_clear (&aim);
   if (by != NULL)
     cli_num_clear (&ball);
   return CLI_EXIT_OK;
@@ -575,9 +633,16 @@ cmd_chain (const cli_opts_t *o, int argc, char **argv)
   if (rc == CLI_EXIT_OK && o->rules.goal != 0)
     rc = cli_usage_error ("--goal does not apply to a chain: each territory "
                           "must be taken");
+  if (rc == CLI_EXIT_OK && o->scope_target > (unsigned long) argc - 1)
+    rc = cli_usage_error ("--policy-scope chain:%lu: the chain has %d %s, "
+                          "fewer than %lu", o->scope_target, argc - 1,
+                          argc == 2 ? "territory" : "territories",
+                          o->scope_target);
   if (rc != CLI_EXIT_OK)
     return rc;
   int k = argc - 1, custom;
+  /* The policies aim at the first T territories.  */
+  int t = o->scope_target ? (int) o->scope_target : k;
   unsigned long *d = NULL, dmax = 0;
   ro_rules_t *rules = NULL;
   rc = parse_territories (o, k, argv + 1, &d, &rules, &custom);
@@ -598,13 +663,13 @@ cmd_chain (const cli_opts_t *o, int argc, char **argv)
 
   /* The whole chain's policies are compared with the battles' own.  */
   int compare = 0;
-  for (int i = 0; i < k && rc == CLI_EXIT_OK; i++)
+  for (int i = 0; i < t && rc == CLI_EXIT_OK; i++)
     compare |= o->scope == RO_SCOPE_CHAIN
       && (rules[i].attacker == RO_ATTACKER_OPTIMAL
           || rules[i].defender == RO_DEFENDER_OPTIMAL);
   /* The whole chain's plans are all alive at once.  */
   double plans = 0, one;
-  for (int i = 0; i < k && rc == CLI_EXIT_OK && compare; i++)
+  for (int i = 0; i < t && rc == CLI_EXIT_OK && compare; i++)
     if (ro_plan_memory (&one, &rules[i], a, d[i]) == RO_OK)
       plans += one;
   if (rc == CLI_EXIT_OK && plans > o->max_memory)
@@ -618,7 +683,8 @@ cmd_chain (const cli_opts_t *o, int argc, char **argv)
     {
       int lrc = o->rounds
         ? ro_chain_rounds (&c, rules, a, d, (size_t) k, o->rounds)
-        : ro_chain_scope (&c, rules, a, d, (size_t) k, o->scope);
+        : ro_chain_scope_target (&c, rules, a, d, (size_t) k, o->scope,
+                                 (size_t) t);
       if (lrc == RO_OK && compare)
         lrc = ro_chain_rules (&by, rules, a, d, (size_t) k);
       if (lrc == RO_EINVAL && o->scope == RO_SCOPE_CHAIN)

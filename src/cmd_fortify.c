@@ -108,6 +108,13 @@ cmd_fortify (const cli_opts_t *o, int argc, char **argv)
   if (o->rules.goal != 0)
     return cli_usage_error ("--goal does not apply to fortify: each "
                             "territory must be taken");
+  if (o->scope_target > k)
+    return cli_usage_error ("--policy-scope chain:%lu: the chain has %lu "
+                            "%s, fewer than %lu", o->scope_target, k,
+                            k == 1 ? "territory" : "territories",
+                            o->scope_target);
+  /* The policies aim at taking at least T territories.  */
+  size_t t = o->scope_target ? (size_t) o->scope_target : (size_t) k;
   double n;
   ro_fortify_count (&n, total, (size_t) k);
   if (n > RO_FORTIFY_MAX)
@@ -130,7 +137,8 @@ cmd_fortify (const cli_opts_t *o, int argc, char **argv)
 
   ro_fortify_t f;
   ro_fortify_init (&f);
-  int lrc = ro_fortify (&f, &o->rules, a, total, (size_t) k, o->scope);
+  int lrc = ro_fortify_target (&f, &o->rules, a, total, (size_t) k,
+                               o->scope, t);
   if (lrc != RO_OK)
     {
       ro_fortify_clear (&f);
@@ -145,9 +153,12 @@ cmd_fortify (const cli_opts_t *o, int argc, char **argv)
               "\"count\":\"%s\",\"rules\":", a, total, k,
               cli_count_name (o->rules.count));
       cli_print_rules_json (stdout, &o->rules);
-      printf (",\"policy_scope\":\"%s\",\"splits\":%zu,\"digits\":%lu,"
-              "\"best\":[", o->scope == RO_SCOPE_CHAIN ? "chain" : "battle",
-              f.n, o->digits);
+      printf (",\"policy_scope\":\"%s\"",
+              o->scope == RO_SCOPE_CHAIN ? "chain" : "battle");
+      if (o->scope == RO_SCOPE_CHAIN)
+        printf (",\"policy_target\":%zu", t);
+      printf (",\"splits\":%zu,\"digits\":%lu,\"best\":[", f.n,
+              o->digits);
     }
   else if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_CSV)
     {
@@ -168,6 +179,10 @@ cmd_fortify (const cli_opts_t *o, int argc, char **argv)
       else
         printf ("every one of the %zu splits computed exactly.\n", f.n);
       cli_print_rules_text (stdout, &o->rules);
+      if (o->scope_target)
+        printf ("--policy-scope chain:%zu: in every chain the optimal dice "
+                "weigh P(taking at\nleast %zu), then each battle's own "
+                "P(win).\n", t, t);
       printf ("The best splits for the defender, first to last territory "
               "attacked:\n");
     }

@@ -81,8 +81,18 @@ int
 ro_fortify (ro_fortify_t *f, const ro_rules_t *rules, unsigned long a,
             unsigned long total, size_t k, ro_scope_t scope)
 {
+  return ro_fortify_target (f, rules, a, total, k, scope, k);
+}
+
+int
+ro_fortify_target (ro_fortify_t *f, const ro_rules_t *rules,
+                   unsigned long a, unsigned long total, size_t k,
+                   ro_scope_t scope, size_t target)
+{
   double count;
   int rc = ro_fortify_count (&count, total, k);
+  if (rc == RO_OK && (target == 0 || target > k))
+    rc = RO_EINVAL;
   if (rc != RO_OK)
     return rc;
   if (count > RO_FORTIFY_MAX)
@@ -108,7 +118,7 @@ ro_fortify (ro_fortify_t *f, const ro_rules_t *rules, unsigned long a,
       ro_progress (i, n);
       ro_progress_part_t part;
       ro_progress_part (&part, (double) i / n, 1.0 / n);
-      rc = ro_chain_scope (&c, r, a, d, k, scope);
+      rc = ro_chain_scope_target (&c, r, a, d, k, scope, target);
       ro_progress_part_end (&part);
       ro_split_t *s = &f->split[i];
       s->d = malloc (k * sizeof *s->d);

@@ -213,7 +213,8 @@ only --defender wieringa and wieringa-rolled):\n\
                            the defender's policy; ties: the most)\n\
       --policy-scope=S   in 'chain' and 'fortify', what the optimal\n\
                            policies weigh: 'battle' (default; the battle\n\
-                           under way) or 'chain' (P(taking the rest))\n\
+                           under way), 'chain' (P(taking the rest)) or\n\
+                           'chain:K' (P(taking at least K territories))\n\
 \n\
 Options:\n\
   -c, --count=HOW      how A counts the attacking armies: 'territory'\n\
@@ -458,6 +459,36 @@ parse_unsigned (unsigned *out, const char *arg, const char *name, long lo,
   int rc = parse_int (&v, arg, name, lo, hi);
   *out = (unsigned) v;
   return rc;
+}
+
+/* --policy-scope battle, chain or chain:K (the policies aim at taking
+   at least K territories).  */
+static int
+parse_scope (cli_opts_t *opts, const char *arg)
+{
+  opts->scope_given = 1;
+  opts->scope_target = 0;
+  if (strcmp (arg, "battle") == 0)
+    opts->scope = RO_SCOPE_BATTLE;
+  else if (strcmp (arg, "chain") == 0)
+    opts->scope = RO_SCOPE_CHAIN;
+  else if (strncmp (arg, "chain:", 6) == 0)
+    {
+      char *end;
+      errno = 0;
+      unsigned long k = strtoul (arg + 6, &end, 10);
+      if (!isdigit ((unsigned char) arg[6]) || *end != '\0' || errno != 0
+          || k == 0)
+        return cli_usage_error ("invalid --policy-scope '%s' (chain:K "
+                                "needs a number of territories K of at "
+                                "least 1)", arg);
+      opts->scope = RO_SCOPE_CHAIN;
+      opts->scope_target = k;
+    }
+  else
+    return cli_usage_error ("invalid --policy-scope '%s' (expected "
+                            "'battle', 'chain' or 'chain:K')", arg);
+  return CLI_EXIT_OK;
 }
 
 static int
@@ -844,16 +875,7 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
       case OPT_DEFENDER: rc = parse_defender (opts, optarg); break;
       case OPT_ATTACKER: rc = parse_attacker (opts, optarg); break;
       case OPT_METHOD: rc = parse_method (opts, optarg); break;
-      case OPT_POLICY_SCOPE:
-        if (strcmp (optarg, "battle") == 0)
-          opts->scope = RO_SCOPE_BATTLE;
-        else if (strcmp (optarg, "chain") == 0)
-          opts->scope = RO_SCOPE_CHAIN;
-        else
-          rc = cli_usage_error ("invalid --policy-scope '%s' (expected "
-                                "'battle' or 'chain')", optarg);
-        opts->scope_given = 1;
-        break;
+      case OPT_POLICY_SCOPE: rc = parse_scope (opts, optarg); break;
       case OPT_THREADS:
         rc = parse_unsigned (&opts->threads, optarg, "threads", 1,
                              RO_THREADS_MAX);
