@@ -288,10 +288,10 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
                 o->rounds == 1 ? "round" : "rounds");
       if (part)
         printf ("--policy-scope chain:%zu: the optimal dice weigh P(taking "
-                "at least %zu %s),\nnot the P(win) of the battle under way, "
-                "until the %s falls; each battle\nafter it is fought for its "
-                "own P(win).\n", t, t, t == 1 ? "territory" : "territories",
-                t == 1 ? "first" : "last of them");
+                "at least %zu\n%s), not the P(win) of the battle under way, "
+                "until territory %zu\nfalls; each battle after it is fought "
+                "for its own P(win).\n", t, t,
+                t == 1 ? "territory" : "territories", t);
       else if (by != NULL)
         puts ("--policy-scope chain: the optimal dice weigh P(taking every "
               "territory still\nto fight), not the P(win) of the battle "

@@ -98,7 +98,9 @@ static const help_t helps[] = {
    "Its own options: --stop=K applies to every battle (no --goal).\n"
    "      --stats          expected territories taken and armies lost\n"
    "      --policy-scope=S 'battle' (default): optimal dice weigh the\n"
-   "                         battle's P(win); 'chain': P(taking the rest)\n"
+   "                         battle's P(win); 'chain': P(taking the rest);\n"
+   "                         'chain:K': P(taking at least K), then each\n"
+   "                         battle's own\n"
    "      --rounds=N       stop after N rounds in all (moving on takes\n"
    "                         none): P(still fighting), and the stops\n"
    "                         include where the attack is still fighting\n"
@@ -108,6 +110,7 @@ static const help_t helps[] = {
    "  riskodds chain --rounds 4 10 3 3  two territories, four rounds\n"
    "  riskodds chain 12 3 4:defend-dice=3,defend-bonus=1 2\n"
    "  riskodds chain --defender optimal --policy-scope chain 8 3 3\n"
+   "  riskodds chain --defender optimal --policy-scope chain:2 8 3 3 2\n"
    "  riskodds chain --format json 12 3 3\n"},
   {"fortify",
    "Usage: riskodds fortify [OPTION]... --attackers=A D K\n"

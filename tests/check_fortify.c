@@ -570,6 +570,7 @@ typedef struct
   const ro_rules_t *r;
   const unsigned long *d;
   size_t k;
+  size_t target;                /* the objective: at least TARGET taken */
   unsigned long f_stop;
   int known[MAXK][MAXA + 1][MAXD + 1];
   mpq_t v[MAXK][MAXA + 1][MAXD + 1];
@@ -586,7 +587,7 @@ game_after (mpq_t out, game_t *g, size_t i, unsigned long f,
 {
   if (d == 0)
     {
-      if (i + 1 == g->k)
+      if (i + 1 == g->target)
         mpq_set_ui (out, 1, 1);
       else
         game_value (out, g, i + 1, f - 1, g->d[i + 1]);
@@ -597,8 +598,8 @@ game_after (mpq_t out, game_t *g, size_t i, unsigned long f,
     game_value (out, g, i, f, d);
 }
 
-/* P(taking territories I .. K-1) from F fighting armies against D at
-   territory I, the attacker maximising it (when optimal) over his dice,
+/* P(taking territories I .. TARGET-1) from F fighting armies against D
+   at territory I, the attacker maximising it (when optimal) over his dice,
    the defender, seeing the attack roll, minimising it over his.  */
 static void
 game_value (mpq_t out, game_t *g, size_t i, unsigned long f,
@@ -701,6 +702,7 @@ START_TEST (test_whole_chain)
       g->r = r;
       g->d = d;
       g->k = k;
+      g->target = k;
       g->f_stop = 0;
       for (size_t i = 0; i < MAXK; i++)
         for (size_t f = 0; f <= MAXA; f++)
@@ -765,6 +767,112 @@ START_TEST (test_whole_chain_figures)
   ck_assert (mpq_cmp (c.taken[2], lo) > 0 && mpq_cmp (c.taken[2], hi) < 0);
   ro_chain_clear (&c);
   mpq_clears (lo, hi, (mpq_ptr) 0);
+}
+END_TEST
+
+/* The objective "at least T taken", every T of small chains: the
+   library's P(at least T) against the game recursion whose wins of
+   territory T are worth 1; T = K is ro_chain_scope; the side that
+   chooses does no worse than battle by battle.  Returns whether some T
+   < K let the attacker alone beat the battles' own choices.  */
+static int
+check_targets (const ro_rules_t *r, unsigned long a, const unsigned long *d,
+               size_t k, int pol)
+{
+  int gain = 0;
+  ro_chain_t c, b, all;
+  ro_chain_init (&c);
+  ro_chain_init (&b);
+  ro_chain_init (&all);
+  mpq_t want, got, base;
+  mpq_inits (want, got, base, (mpq_ptr) 0);
+  ck_assert_int_eq (ro_chain_rules (&b, r, a, d, k), RO_OK);
+  ck_assert_int_eq (ro_chain_scope (&all, r, a, d, k, RO_SCOPE_CHAIN),
+                    RO_OK);
+  for (size_t t = 1; t <= k; t++)
+    {
+      game_t *g = calloc (1, sizeof *g);
+      g->r = r;
+      g->d = d;
+      g->k = k;
+      g->target = t;
+      for (size_t i = 0; i < MAXK; i++)
+        for (size_t f = 0; f <= MAXA; f++)
+          for (size_t j = 0; j <= MAXD; j++)
+            mpq_init (g->v[i][f][j]);
+      game_value (want, g, 0, a - 1, d[0]);
+      ck_assert_int_eq (ro_chain_scope_target (&c, r, a, d, k,
+                                               RO_SCOPE_CHAIN, t), RO_OK);
+      mpq_set_ui (got, 0, 1);
+      mpq_set_ui (base, 0, 1);
+      for (size_t j = t; j <= k; j++)
+        {
+          mpq_add (got, got, c.taken[j]);
+          mpq_add (base, base, b.taken[j]);
+        }
+      ck_assert_msg (mpq_equal (got, want), "a = %lu, k = %zu, t = %zu, "
+                     "policy %d", a, k, t, pol);
+      if (pol == 1)
+        ck_assert (mpq_cmp (got, base) >= 0);
+      if (pol == 2)
+        ck_assert (mpq_cmp (got, base) <= 0);
+      gain |= pol == 1 && t < k && mpq_cmp (got, base) > 0;
+      /* Every probability sums to 1, the battles after T included.  */
+      mpq_set_ui (got, 0, 1);
+      for (size_t j = 0; j <= k; j++)
+        mpq_add (got, got, c.taken[j]);
+      ck_assert (mpq_cmp_ui (got, 1, 1) == 0);
+      if (t == k)
+        for (size_t j = 0; j <= k; j++)
+          ck_assert (mpq_equal (c.taken[j], all.taken[j]));
+      /* Under the battles' scope the target changes nothing.  */
+      ck_assert_int_eq (ro_chain_scope_target (&c, r, a, d, k,
+                                               RO_SCOPE_BATTLE, t), RO_OK);
+      for (size_t j = 0; j <= k; j++)
+        ck_assert (mpq_equal (c.taken[j], b.taken[j]));
+      for (size_t i = 0; i < MAXK; i++)
+        for (size_t f = 0; f <= MAXA; f++)
+          for (size_t j = 0; j <= MAXD; j++)
+            mpq_clear (g->v[i][f][j]);
+      free (g);
+    }
+  ck_assert_int_eq (ro_chain_scope_target (&c, r, a, d, k, RO_SCOPE_CHAIN,
+                                           0), RO_EINVAL);
+  ck_assert_int_eq (ro_chain_scope_target (&c, r, a, d, k, RO_SCOPE_CHAIN,
+                                           k + 1), RO_EINVAL);
+  mpq_clears (want, got, base, (mpq_ptr) 0);
+  ro_chain_clear (&c);
+  ro_chain_clear (&b);
+  ro_chain_clear (&all);
+  return gain;
+}
+
+START_TEST (test_whole_chain_target)
+{
+  gmp_randstate_t st;
+  test_rand_init (st, 1904);
+  for (unsigned long it = 0; it < 20 * test_scale; it++)
+    {
+      ro_rules_t r[MAXK];
+      unsigned long d[MAXK];
+      size_t k = test_rand_range (st, 1, 3);
+      unsigned long a = test_rand_range (st, 2, 8);
+      unsigned sides = test_rand_range (st, 3, 6);
+      int pol = (int) test_rand_range (st, 1, 3);
+      for (size_t i = 0; i < k; i++)
+        {
+          ro_rules_init (&r[i]);
+          r[i].attack_sides = r[i].defend_sides = sides;
+          r[i].defend_dice = test_rand_range (st, 2, 3);
+          if (pol & 1)
+            r[i].attacker = RO_ATTACKER_OPTIMAL;
+          if (pol & 2)
+            r[i].defender = RO_DEFENDER_OPTIMAL;
+          d[i] = test_rand_range (st, 1, 3);
+        }
+      check_targets (r, a, d, k, pol);
+    }
+  gmp_randclear (st);
 }
 END_TEST
 
@@ -907,6 +1015,56 @@ START_TEST (test_fortify)
 }
 END_TEST
 
+/* ro_fortify_target: every split's P(at least T) with the policies
+   aiming at T is the game recursion's, for every T.  */
+START_TEST (test_fortify_target)
+{
+  ro_rules_t r[MAXK];
+  for (size_t i = 0; i < MAXK; i++)
+    {
+      ro_rules_init (&r[i]);
+      r[i].defender = _i ? RO_DEFENDER_OPTIMAL : RO_DEFENDER_MAX;
+      r[i].attacker = _i != 1 ? RO_ATTACKER_OPTIMAL : RO_ATTACKER_MAX;
+    }
+  mpq_t want;
+  mpq_init (want);
+  for (unsigned long total = 2; total <= 5; total++)
+    for (size_t k = 2; k <= 3 && k <= total; k++)
+      for (size_t t = 1; t <= k; t++)
+        {
+          unsigned long a = 3 + total;
+          ro_fortify_t f;
+          ro_fortify_init (&f);
+          ck_assert_int_eq (ro_fortify_target (&f, &r[0], a, total, k,
+                                               RO_SCOPE_CHAIN, t), RO_OK);
+          for (size_t i = 0; i < f.n; i++)
+            {
+              game_t *g = calloc (1, sizeof *g);
+              g->r = r;
+              g->d = f.split[i].d;
+              g->k = k;
+              g->target = t;
+              for (size_t x = 0; x < MAXK; x++)
+                for (size_t y = 0; y <= MAXA; y++)
+                  for (size_t z = 0; z <= MAXD; z++)
+                    mpq_init (g->v[x][y][z]);
+              game_value (want, g, 0, a - 1, f.split[i].d[0]);
+              ck_assert (mpq_equal (want, f.split[i].at_least[t - 1]));
+              for (size_t x = 0; x < MAXK; x++)
+                for (size_t y = 0; y <= MAXA; y++)
+                  for (size_t z = 0; z <= MAXD; z++)
+                    mpq_clear (g->v[x][y][z]);
+              free (g);
+            }
+          ck_assert_int_eq (ro_fortify_target (&f, &r[0], a, total, k,
+                                               RO_SCOPE_CHAIN, k + 1),
+                            RO_EINVAL);
+          ro_fortify_clear (&f);
+        }
+  mpq_clear (want);
+}
+END_TEST
+
 START_TEST (test_fortify_errors)
 {
   ro_rules_t r;
@@ -940,10 +1098,12 @@ fortify_suite (void)
   tc = test_tcase_create ("whole chain");
   tcase_add_test (tc, test_whole_chain);
   tcase_add_test (tc, test_whole_chain_figures);
+  tcase_add_test (tc, test_whole_chain_target);
   suite_add_tcase (s, tc);
   tc = test_tcase_create ("fortify");
   tcase_add_loop_test (tc, test_fortify, 0, 4);
   tcase_add_test (tc, test_fortify_errors);
+  tcase_add_loop_test (tc, test_fortify_target, 0, 3);
   suite_add_tcase (s, tc);
   return s;
 }
