@@ -219,6 +219,41 @@ check_chain (const ro_rules_t *rules, unsigned long a,
   ref_clear (&ref);
 }
 
+/* A random chain of 1 to 3 territories into R and D, its length
+   returned: one count and stop for all, and about half the territories
+   with dice, bonuses (clamped or not, when CLAMP), sides and ties of
+   their own.  */
+static size_t
+random_chain (gmp_randstate_t st, ro_rules_t *r, unsigned long *d,
+              int clamp)
+{
+  size_t k = test_rand_range (st, 1, 3);
+  ro_count_t count = test_rand_range (st, 0, 1) ? RO_COUNT_ATTACKERS
+    : RO_COUNT_TERRITORY;
+  unsigned long stop = test_rand_range (st, 0, 2) ? 0
+    : test_rand_range (st, 1, 3);
+  for (size_t i = 0; i < k; i++)
+    {
+      ro_rules_init (&r[i]);
+      r[i].count = count;
+      r[i].stop = stop;
+      d[i] = test_rand_range (st, 1, 3);
+      if (test_rand_range (st, 0, 1))
+        continue;
+      r[i].defend_dice = test_rand_range (st, 1, 3);
+      r[i].defend_bonus = test_rand_range (st, 0, 1);
+      if (clamp)
+        r[i].clamp = test_rand_range (st, 0, 1);
+      if (test_rand_range (st, 0, 2) == 0)
+        r[i].defend_sides = test_rand_range (st, 4, 8);
+      if (test_rand_range (st, 0, 3) == 0)
+        r[i].attack_sides = test_rand_range (st, 4, 8);
+      if (test_rand_range (st, 0, 3) == 0)
+        r[i].ties = RO_TIES_ATTACKER;
+    }
+  return k;
+}
+
 /* Random chains whose territories have dice, sides, bonuses and ties
    of their own (sides changing from one territory to the next too).  */
 START_TEST (test_territories)
@@ -229,28 +264,7 @@ START_TEST (test_territories)
     {
       ro_rules_t r[MAXK];
       unsigned long d[MAXK];
-      size_t k = test_rand_range (st, 1, 3);
-      ro_count_t count = test_rand_range (st, 0, 1) ? RO_COUNT_ATTACKERS
-        : RO_COUNT_TERRITORY;
-      unsigned long stop = test_rand_range (st, 0, 2) ? 0
-        : test_rand_range (st, 1, 3);
-      for (size_t i = 0; i < k; i++)
-        {
-          ro_rules_init (&r[i]);
-          r[i].count = count;
-          r[i].stop = stop;
-          d[i] = test_rand_range (st, 1, 3);
-          if (test_rand_range (st, 0, 1))
-            continue;
-          r[i].defend_dice = test_rand_range (st, 1, 3);
-          r[i].defend_bonus = test_rand_range (st, 0, 1);
-          if (test_rand_range (st, 0, 2) == 0)
-            r[i].defend_sides = test_rand_range (st, 4, 8);
-          if (test_rand_range (st, 0, 3) == 0)
-            r[i].attack_sides = test_rand_range (st, 4, 8);
-          if (test_rand_range (st, 0, 3) == 0)
-            r[i].ties = RO_TIES_ATTACKER;
-        }
+      size_t k = random_chain (st, r, d, 0);
       check_chain (r, test_rand_range (st, 1, 8), d, k);
     }
   gmp_randclear (st);
@@ -438,29 +452,7 @@ START_TEST (test_chain_rounds)
     {
       ro_rules_t r[MAXK];
       unsigned long d[MAXK];
-      size_t k = test_rand_range (st, 1, 3);
-      ro_count_t count = test_rand_range (st, 0, 1) ? RO_COUNT_ATTACKERS
-        : RO_COUNT_TERRITORY;
-      unsigned long stop = test_rand_range (st, 0, 2) ? 0
-        : test_rand_range (st, 1, 3);
-      for (size_t i = 0; i < k; i++)
-        {
-          ro_rules_init (&r[i]);
-          r[i].count = count;
-          r[i].stop = stop;
-          d[i] = test_rand_range (st, 1, 3);
-          if (test_rand_range (st, 0, 1))
-            continue;
-          r[i].defend_dice = test_rand_range (st, 1, 3);
-          r[i].defend_bonus = test_rand_range (st, 0, 1);
-          r[i].clamp = test_rand_range (st, 0, 1);
-          if (test_rand_range (st, 0, 2) == 0)
-            r[i].defend_sides = test_rand_range (st, 4, 8);
-          if (test_rand_range (st, 0, 3) == 0)
-            r[i].attack_sides = test_rand_range (st, 4, 8);
-          if (test_rand_range (st, 0, 3) == 0)
-            r[i].ties = RO_TIES_ATTACKER;
-        }
+      size_t k = random_chain (st, r, d, 1);
       check_chain_rounds (r, test_rand_range (st, 1, 8), d, k,
                           test_rand_range (st, 1, 7));
     }
