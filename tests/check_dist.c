@@ -530,24 +530,33 @@ check_rounds (const ro_rules_t *rules, unsigned long a, unsigned long d,
   ref_clear (&ref);
 }
 
+/* The rules of loop I of the --rounds tests: the count from bit 0,
+   stop 2 and goal 1 from bit 1, Risk Legacy's fortification (+1 on
+   every defence die, clamped) from bit 2.  */
+static void
+rounds_rules (ro_rules_t *r, int i)
+{
+  ro_rules_init (r);
+  r->count = i & 1 ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
+  if (i & 2)
+    {
+      r->stop = 2;
+      r->goal = 1;
+    }
+  if (i & 4)
+    {
+      r->defend_bonus = 1;
+      r->defend_bonus_dice = RO_BONUS_DICE_ALL;
+      r->clamp = 1;
+    }
+}
+
 /* Every battle up to 7 v 7 in 1 to 4 rounds, both counts, with stop and
    goal, and the Legacy variants.  */
 START_TEST (test_rounds_grid)
 {
   ro_rules_t r;
-  ro_rules_init (&r);
-  r.count = _i & 1 ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
-  if (_i & 2)
-    {
-      r.stop = 2;
-      r.goal = 1;
-    }
-  if (_i & 4)
-    {
-      r.defend_bonus = 1;
-      r.defend_bonus_dice = RO_BONUS_DICE_ALL;
-      r.clamp = 1;
-    }
+  rounds_rules (&r, _i);
   for (unsigned long a = 1; a <= 7; a++)
     for (unsigned long d = 0; d <= 7; d++)
       for (unsigned long n = 1; n <= 4; n++)
@@ -716,19 +725,7 @@ check_grid_rounds (const ro_rules_t *rules, unsigned long a_lo,
 START_TEST (test_rounds_table)
 {
   ro_rules_t r;
-  ro_rules_init (&r);
-  r.count = _i & 1 ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
-  if (_i & 2)
-    {
-      r.stop = 2;
-      r.goal = 1;
-    }
-  if (_i & 4)
-    {
-      r.defend_bonus = 1;
-      r.defend_bonus_dice = RO_BONUS_DICE_ALL;
-      r.clamp = 1;
-    }
+  rounds_rules (&r, _i);
   for (unsigned long n = 1; n <= 5; n++)
     check_grid_rounds (&r, 1, 7, 0, 7, n, (int) (n & 1));
   check_grid_rounds (&r, 3, 6, 2, 5, 3, 1);
