@@ -452,6 +452,206 @@ class Verify(unittest.TestCase):
         self.assertEqual(p.returncode, 1)
 
 
+# ------------------------------------------------------------------ #
+# Chains and fortify                                                 #
+# ------------------------------------------------------------------ #
+
+
+def run_json(args):
+    p = subprocess.run([RISKODDS] + args, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, universal_newlines=True)
+    if p.returncode != 0:
+        raise AssertionError("riskodds %s: exit %d: %s"
+                             % (" ".join(args), p.returncode, p.stderr))
+    return json.loads(p.stdout)
+
+
+def territory_operand(d, own):
+    """The program's operand for a territory of D armies with the rules
+    OWN (a dict or None): D or D:RULE=VALUE,..."""
+    if not own:
+        return str(d)
+    return "%d:%s" % (d, ",".join(
+        "%s=%s" % (k.replace("_", "-"), v)
+        for k, v in own.items()))
+
+
+def brute_chain_all(kw, a, ds, own=None):
+    """P(taking every territory of DS), A attacking under KW with each
+    territory's rules OWN[i] over it: the territories' battles counted
+    roll by roll, one army left in each territory taken."""
+    own = own or [None] * len(ds)
+    rs = [brute_rules(dict(kw, **(o or {}))) for o in own]
+    behind = 1 if rs[0]["count"] == "territory" else 0
+
+    @lru_cache(maxsize=None)
+    def p(i, f, d):
+        if d == 0:
+            return Fraction(1) if i == len(ds) - 1 else p(i + 1, f - 1,
+                                                          ds[i + 1])
+        if f <= 0:
+            return Fraction(0)
+        r = rs[i]
+        na, nd = min(r["attack_dice"], f), min(r["defend_dice"], d)
+        rd = brute_round(na, nd, r["attack_sides"], r["defend_sides"],
+                         r["attack_bonus"], r["defend_bonus"], r["ties"])
+        c = min(na, nd)
+        return sum(q * p(i, f - k, d - (c - k)) for k, q in rd.items())
+    return p(0, a - behind, ds[0])
+
+
+# (rules, A, defenders, chain() keywords): the program's options follow
+# from them.
+CHAINS = [
+    ({}, 10, (3, 3), {}),
+    ({}, 12, (4, 1, 2), {}),
+    ({"sides": 8}, 9, (2, 3, 1),
+     {"territory_rules": [None, {"defend_dice": 3}, {"defend_bonus": 1}]}),
+    ({"count": "attackers"}, 7, (2, 2),
+     {"territory_rules": [{"attack_sides": 10}, None]}),
+    ({"stop": 2}, 11, (3, 2), {}),
+    ({}, 6, (2, 2), {"rounds": 4}),
+    ({"count": "attackers"}, 8, (3, 1, 2), {"rounds": 5}),
+    ({}, 9, (2, 3), {"rounds": 3,
+                     "territory_rules": [None, {"defend_dice": 3}]}),
+    ({"defender": "optimal"}, 7, (2, 2), {"policy_scope": "chain"}),
+    ({"defender": "optimal", "attacker": "optimal"}, 8, (2, 1, 2),
+     {"policy_scope": "chain", "target": 2}),
+]
+
+
+def chain_args(rules, a, ds, kw):
+    args = options(rules) + ["chain", "--format", "json"]
+    if kw.get("rounds"):
+        args += ["--rounds", str(kw["rounds"])]
+    if kw.get("policy_scope") == "chain":
+        args += ["--policy-scope", "chain" if "target" not in kw
+                 else "chain:%d" % kw["target"]]
+    own = kw.get("territory_rules") or [None] * len(ds)
+    return args + [str(a)] + [territory_operand(d, o)
+                              for d, o in zip(ds, own)]
+
+
+class Chains(unittest.TestCase):
+    """chain(), chain_stats() and fortify() are the program's, and
+    chain().all a count roll by roll."""
+
+    def test_chain_equals_cli(self):
+        for rules, a, ds, kw in CHAINS:
+            with self.subTest(rules=rules, a=a, ds=ds, kw=kw):
+                j = run_json(chain_args(rules, a, ds, kw))
+                got = riskodds.chain(a, *ds, **kw, **rules)
+                self.assertEqual(got.all, Fraction(j["all"]["exact"]))
+                k = len(ds)
+                self.assertEqual(len(got.taken), k + 1)
+                for t in j["taken"]:
+                    n = t["territories"]
+                    self.assertEqual(got.taken[n], Fraction(t["exact"]))
+                    self.assertEqual(got.at_least[n],
+                                     Fraction(t["at_least"]["exact"]))
+                self.assertEqual(sum(got.taken), 1)
+                self.assertEqual(got.at_least[k], got.all)
+                self.assertEqual(list(got.armies.items()),
+                                 [(r["armies"], Fraction(r["exact"]))
+                                  for r in j["armies"]])
+                self.assertEqual(got.stops, [
+                    (s["territory"], s["defenders"], s["attackers"],
+                     Fraction(s["exact"]), s.get("unresolved", False))
+                    for s in j["stops"]])
+                if "rounds" in kw:
+                    self.assertEqual(got.unresolved,
+                                     Fraction(j["unresolved"]["exact"]))
+                    self.assertEqual(got.unresolved,
+                                     sum(s.p for s in got.stops
+                                         if s.unresolved))
+                else:
+                    self.assertIsNone(got.unresolved)
+                    self.assertNotIn("unresolved", j)
+
+    def test_chain_stats_equals_cli(self):
+        for rules, a, ds, kw in (CHAINS[0], CHAINS[2], CHAINS[5]):
+            with self.subTest(rules=rules, a=a, ds=ds, kw=kw):
+                j = run_json(chain_args(rules, a, ds, kw) + ["--stats"])
+                got = riskodds.chain_stats(a, *ds, **kw, **rules)
+                for key, name in (("taken", "territories_taken"),
+                                  ("attackers_lost", "attackers_lost"),
+                                  ("defenders_lost", "defenders_lost")):
+                    st = j["stats"][name]
+                    self.assertEqual(got[key],
+                                     Fraction(st["mean"]["exact"]))
+                    self.assertEqual(got[key + "_var"],
+                                     Fraction(st["variance"]["exact"]))
+                c = riskodds.chain(a, *ds, **kw, **rules)
+                self.assertEqual(got["taken"],
+                                 sum(n * p for n, p in enumerate(c.taken)))
+
+    def test_chain_brute_force(self):
+        cases = [({}, 5, (1,), None), ({}, 6, (2, 1), None),
+                 ({}, 7, (2, 2), None),
+                 ({"count": "attackers"}, 5, (2, 1), None),
+                 ({"ties": "attacker"}, 6, (1, 3), None),
+                 ({}, 6, (2, 2), [None, {"defend_dice": 3}]),
+                 ({}, 7, (1, 2), [{"sides": 8}, {"defend_bonus": 1}])]
+        for kw, a, ds, own in cases:
+            with self.subTest(rules=kw, a=a, ds=ds, own=own):
+                got = riskodds.chain(a, *ds, territory_rules=own, **kw)
+                self.assertEqual(got.all, brute_chain_all(kw, a, ds, own))
+        # One territory: the chain is the battle.
+        self.assertEqual(riskodds.chain(5, 3).all, riskodds.battle(5, 3))
+
+    def test_chain_errors(self):
+        with self.assertRaises(TypeError):
+            riskodds.chain(5)
+        with self.assertRaises(riskodds.ArgumentError):
+            riskodds.chain(5, 2, 0)
+        with self.assertRaises(ValueError):
+            riskodds.chain(5, 2, 2, territory_rules=[None])
+        with self.assertRaises(riskodds.ArgumentError):
+            riskodds.chain(5, 2, 2, target=3)
+        with self.assertRaises(ValueError):
+            riskodds.chain(5, 2, policy_scope="war")
+        with self.assertRaises(riskodds.ArgumentError):
+            riskodds.chain(5, 2, 2, goal=1)
+        with self.assertRaises(riskodds.ArgumentError):
+            riskodds.chain(5, 2, 2, rounds=3, defender="optimal")
+        with self.assertRaises(riskodds.ArgumentError):
+            riskodds.chain(5, 2, 2, territory_rules=[None, {"stop": 1}])
+        with self.assertRaises(TypeError):
+            riskodds.chain(5, 2, territory_rules=[{"dice": 3}])
+
+    def test_fortify_equals_cli(self):
+        for rules, a, d, k, kw in (
+                ({}, 10, 6, 2, {}),
+                ({"sides": 8, "count": "attackers"}, 9, 6, 3, {}),
+                ({"defender": "optimal"}, 8, 5, 3,
+                 {"policy_scope": "chain", "target": 2})):
+            with self.subTest(rules=rules, a=a, d=d, k=k, kw=kw):
+                args = options(rules) + ["fortify", "--format", "csv",
+                                         "--attackers", str(a)]
+                if kw:
+                    args += ["--policy-scope", "chain:%d" % kw["target"]]
+                rows = run(args + [str(d), str(k)])
+                each = riskodds.fortify(a, d, k, at_least="each", **kw,
+                                        **rules)
+                for j in range(1, k + 1):
+                    want = [(tuple(int(x) for x in r["split"].split()),
+                             Fraction(r["exact"]))
+                            for r in rows if int(r["at_least"]) == j]
+                    self.assertEqual(int(rows[0]["rank"]), 1)
+                    self.assertEqual(each[j], want)
+                    self.assertEqual(riskodds.fortify(a, d, k, at_least=j,
+                                                      **kw, **rules), want)
+                self.assertEqual(riskodds.fortify(a, d, k, **kw, **rules),
+                                 each[k])
+        # Each split's P(all) is its chain's.
+        for split, p in riskodds.fortify(10, 6, 2):
+            self.assertEqual(p, riskodds.chain(10, *split).all)
+        with self.assertRaises(riskodds.ArgumentError):
+            riskodds.fortify(10, 2, 3)
+        with self.assertRaises(ValueError):
+            riskodds.fortify(10, 6, 2, at_least=3)
+
+
 class Misc(unittest.TestCase):
     def test_version(self):
         out = subprocess.run([RISKODDS, "--version"], stdout=subprocess.PIPE,

@@ -31,8 +31,9 @@ from . import _lib
 from ._lib import Mpq, mpq_to_fraction, mpz_to_int, mpq_set_fraction
 
 __all__ = ["battle", "dist", "stats", "table", "round", "round_counts",
-           "verify", "needed", "rules", "RiskoddsError", "RulesError",
-           "Outcome", "Round", "Verdict", "__version__"]
+           "verify", "needed", "chain", "chain_stats", "fortify", "rules",
+           "RiskoddsError", "RulesError", "Outcome", "Round", "Verdict",
+           "Chain", "Stop", "__version__"]
 
 __version__ = _lib.ro_get_version().decode("ascii")
 
@@ -115,6 +116,11 @@ def rules(**kw):
     RulesError."""
     r = _lib.ro_rules_t()
     _lib.ro_rules_init(ctypes.byref(r))
+    return _set_rules(r, kw)
+
+
+def _set_rules(r, kw):
+    """R (an ro_rules_t) with the rules KW set over its own, checked."""
     # sides first, so that attack_sides and defend_sides refine it in any
     # order of the keywords (as the program's --sides then
     # --attack-sides would).
@@ -525,3 +531,206 @@ def needed(d, target=Fraction(1, 2), a_max=NEEDED_MAX, **kw):
     if isinstance(d, int):
         return out[0]
     return {d_lo + i: out[i] for i in range(d_hi - d_lo + 1)}
+
+
+# ------------------------------------------------------------------ #
+# Chains                                                             #
+# ------------------------------------------------------------------ #
+
+Stop = namedtuple("Stop", "territory defenders attackers p unresolved")
+Stop.__doc__ = """Where a chain stops: TERRITORY (1 .. K, as the program
+numbers them: TERRITORY - 1 were taken) held with DEFENDERS of its armies
+left, the attacker having ATTACKERS left (counted as the rules' count
+says), with probability P; UNRESOLVED is True when the rounds of a chain
+limited to a number of rounds ran out with both still fighting."""
+
+Chain = namedtuple("Chain", "all taken at_least armies stops unresolved")
+Chain.__doc__ = """A chain's odds, every one a Fraction: ALL = P(taking
+every territory); TAKEN[j] = P(exactly j taken) and AT_LEAST[j] = P(at
+least j taken) (j = 0 .. K); ARMIES = {armies left in the last territory:
+P} when all are taken (most first); STOPS, a list of Stop (by territory,
+then defenders left, fewest first, then attackers left, most first);
+UNRESOLVED = P(still fighting when the rounds run out) for a chain with
+rounds, else None."""
+
+_SCOPES = {"battle": _lib.RO_SCOPE_BATTLE, "chain": _lib.RO_SCOPE_CHAIN}
+
+
+def _scope(policy_scope, target, k):
+    """The library's scope and target (1 .. K; K when None)."""
+    if policy_scope not in _SCOPES:
+        raise ValueError("invalid policy_scope %r (expected 'battle' or "
+                         "'chain')" % (policy_scope,))
+    if target is None:
+        return _SCOPES[policy_scope], k
+    if not isinstance(target, int) or isinstance(target, bool):
+        raise TypeError("target must be an int, not %s"
+                        % type(target).__name__)
+    if not 1 <= target <= k:
+        raise ArgumentError(_lib.RO_EINVAL, "target = %d (from 1 to %d, the "
+                            "territories)" % (target, k))
+    return _SCOPES[policy_scope], target
+
+
+def _territories(defenders, territory_rules, kw):
+    """(D, RULES): the C arrays of the defenders and of each territory's
+    rule set, the keyword rules KW with the territory's own set over
+    them (as the program's D:RULE=VALUE over its options)."""
+    k = len(defenders)
+    if k == 0:
+        raise TypeError("a chain needs at least one territory")
+    base = rules(**kw)
+    d = (_lib.c_ulong * k)()
+    for i, x in enumerate(defenders):
+        d[i] = _armies("D%d" % (i + 1), x)
+        if x == 0:
+            raise ArgumentError(_lib.RO_EINVAL, "D%d = 0 (a territory in a "
+                                "chain holds at least 1 army)" % (i + 1))
+    if territory_rules is None:
+        territory_rules = [None] * k
+    territory_rules = list(territory_rules)
+    if len(territory_rules) != k:
+        raise ValueError("territory_rules has %d entries for %d territories"
+                         % (len(territory_rules), k))
+    rs = (_lib.ro_rules_t * k)()
+    for i, own in enumerate(territory_rules):
+        rs[i] = base                    # a copy
+        if own:
+            # rs[i] shares the array's memory: set in place.
+            _set_rules(rs[i], dict(own))
+    return d, rs
+
+
+def _with_chain(a, defenders, rounds, policy_scope, target,
+                territory_rules, kw, fn):
+    """FN (ro_chain_t, rules array, D) for the chain of A against
+    DEFENDERS, computed as the program's chain does."""
+    a = _armies("A", a)
+    d, rs = _territories(defenders, territory_rules, kw)
+    k = len(d)
+    scope, target = _scope(policy_scope, target, k)
+    rounds = _rounds(rounds)
+    if rs[0].count == _COUNT["territory"] and a == 0:
+        raise ArgumentError(_lib.RO_EINVAL, _battle_detail(rs[0], 0, d[0]))
+    c = _lib.ro_chain_t()
+    _lib.ro_chain_init(ctypes.byref(c))
+    try:
+        if rounds is None:
+            rc = _lib.ro_chain_scope_target(ctypes.byref(c), rs, a, d, k,
+                                            scope, target)
+        else:
+            rc = _lib.ro_chain_rounds(ctypes.byref(c), rs, a, d, k, rounds)
+        _check(rc, "A = %d against %s%s" % (
+            a, " ".join(str(x) for x in d),
+            " (a goal, an optimal policy with rounds, or territories with "
+            "different count, stop or, for policy_scope 'chain', sides?)"
+            if rc == _lib.RO_EINVAL else ""))
+        return fn(c, rs, d)
+    finally:
+        _lib.ro_chain_clear(ctypes.byref(c))
+
+
+def chain(a, *defenders, rounds=None, policy_scope="battle", target=None,
+          territory_rules=None, **kw):
+    """The chain attack of A armies through territories of DEFENDERS
+    armies, taken in order (one army stays in each territory taken, the
+    others move on), as a Chain.  ROUNDS stops the attack after that many
+    rounds in all (ro_chain_rounds).  POLICY_SCOPE 'chain' makes an
+    optimal policy weigh P(taking every territory still to fight) rather
+    than the battle's own P(win), and TARGET (1 .. K) P(taking at least
+    TARGET) (ro_chain_scope_target; the program's --policy-scope
+    chain:TARGET).  TERRITORY_RULES, one dict or None per territory:
+    that territory's rules over the keyword rules (the program's
+    D:RULE=VALUE; count and stop must stay the same)."""
+    def result(c, rs, d):
+        taken = [mpq_to_fraction(c.taken[j]) for j in range(c.k + 1)]
+        at_least = [sum(taken[j:], Fraction(0)) for j in range(c.k + 1)]
+        armies = {c.armies[i]: mpq_to_fraction(c.armies_p[i])
+                  for i in range(c.n_armies)}
+        stops = [Stop(e.territory + 1, e.defenders, e.attackers,
+                      mpq_to_fraction(e.p), bool(e.unresolved))
+                 for e in (c.stop[i] for i in range(c.n_stops))]
+        unresolved = None
+        if c.unresolved:
+            unresolved = sum((mpq_to_fraction(c.unresolved[j])
+                              for j in range(c.k + 1)), Fraction(0))
+        return Chain(taken[c.k], taken, at_least, armies, stops, unresolved)
+    return _with_chain(a, defenders, rounds, policy_scope, target,
+                       territory_rules, kw, result)
+
+
+_CHAIN_STATS = ("taken", "taken_var", "attackers_lost",
+                "attackers_lost_var", "defenders_lost", "defenders_lost_var")
+
+
+def chain_stats(a, *defenders, rounds=None, policy_scope="battle",
+                target=None, territory_rules=None, **kw):
+    """Expectations over the chain of chain() (ro_chain_stats), a dict
+    of Fractions: taken, attackers_lost (killed by the dice; the armies
+    left in the territories taken are not lost) and defenders_lost, each
+    with its variance (taken_var ...); unconditional."""
+    def expectations(c, rs, d):
+        s = _lib.ro_chain_stats_t()
+        _lib.ro_chain_stats_init(ctypes.byref(s))
+        try:
+            # The count (the same in every territory) from the first.
+            _check(_lib.ro_chain_stats(ctypes.byref(s), ctypes.byref(c),
+                                       rs, a, d))
+            return {k: mpq_to_fraction(getattr(s, k)) for k in _CHAIN_STATS}
+        finally:
+            _lib.ro_chain_stats_clear(ctypes.byref(s))
+    return _with_chain(a, defenders, rounds, policy_scope, target,
+                       territory_rules, kw, expectations)
+
+
+# ------------------------------------------------------------------ #
+# Fortify                                                            #
+# ------------------------------------------------------------------ #
+
+
+def fortify(a, d, k, policy_scope="battle", target=None, at_least=None,
+            **kw):
+    """The defender's splits of D armies over K territories (at least 1
+    each, first to last attacked) against the chain attack of A armies,
+    every one computed exactly (ro_fortify_target; at most
+    RO_FORTIFY_MAX splits), ranked from the best for the defender: a
+    list of (split, P) with split a tuple of K ints.  P is P(taking all
+    K); with AT_LEAST = j (1 .. K), P(taking at least j); with AT_LEAST
+    = 'each', {j: that ranking} for every j.  POLICY_SCOPE and TARGET as
+    chain()'s."""
+    r = rules(**kw)
+    a, d = _armies("A", a), _armies("D", d)
+    if not isinstance(k, int) or isinstance(k, bool):
+        raise TypeError("k must be an int, not %s" % type(k).__name__)
+    if k < 1 or d < k:
+        raise ArgumentError(_lib.RO_EINVAL, "%d armies cannot hold %d "
+                            "territories with at least 1 army each" % (d, k))
+    if r.count == _COUNT["territory"] and a == 0:
+        raise ArgumentError(_lib.RO_EINVAL, _battle_detail(r, 0, d))
+    scope, target = _scope(policy_scope, target, k)
+    if at_least is None:
+        wanted = [k]
+    elif at_least == "each":
+        wanted = list(range(1, k + 1))
+    elif isinstance(at_least, int) and not isinstance(at_least, bool) \
+            and 1 <= at_least <= k:
+        wanted = [at_least]
+    else:
+        raise ValueError("at_least must be None, 'each' or an int from 1 "
+                         "to %d, not %r" % (k, at_least))
+    f = _lib.ro_fortify_t()
+    _lib.ro_fortify_init(ctypes.byref(f))
+    try:
+        _check(_lib.ro_fortify_target(ctypes.byref(f), ctypes.byref(r), a, d,
+                                      k, scope, target),
+               "A = %d, D = %d over K = %d" % (a, d, k))
+        order = (ctypes.c_size_t * max(f.n, 1))()
+        out = {}
+        for j in wanted:
+            _check(_lib.ro_fortify_rank(order, ctypes.byref(f), j))
+            out[j] = [(tuple(f.split[i].d[t] for t in range(k)),
+                       mpq_to_fraction(f.split[i].at_least[j - 1]))
+                      for i in order[:f.n]]
+        return out if at_least == "each" else out[wanted[0]]
+    finally:
+        _lib.ro_fortify_clear(ctypes.byref(f))

@@ -235,11 +235,55 @@ class ro_judgement_t(ctypes.Structure):
                 ("ulps", mpq)]
 
 
+class ro_chain_stop_t(ctypes.Structure):
+    _fields_ = [("territory", ctypes.c_size_t),
+                ("attackers", ctypes.c_ulong),
+                ("defenders", ctypes.c_ulong),
+                ("p", mpq),
+                ("unresolved", ctypes.c_int)]
+
+
+class ro_chain_t(ctypes.Structure):
+    _fields_ = [("k", ctypes.c_size_t),
+                ("taken", ctypes.POINTER(mpq)),
+                ("n_armies", ctypes.c_size_t),
+                ("armies", ctypes.POINTER(ctypes.c_ulong)),
+                ("armies_p", ctypes.POINTER(mpq)),
+                ("n_stops", ctypes.c_size_t),
+                ("stop", ctypes.POINTER(ro_chain_stop_t)),
+                ("unresolved", ctypes.POINTER(mpq))]
+
+
+class ro_chain_stats_t(ctypes.Structure):
+    _fields_ = [("taken", mpq), ("taken_var", mpq),
+                ("attackers_lost", mpq), ("attackers_lost_var", mpq),
+                ("defenders_lost", mpq), ("defenders_lost_var", mpq)]
+
+
+class ro_split_t(ctypes.Structure):
+    _fields_ = [("d", ctypes.POINTER(ctypes.c_ulong)),
+                ("at_least", ctypes.POINTER(mpq))]
+
+
+class ro_fortify_t(ctypes.Structure):
+    _fields_ = [("k", ctypes.c_size_t),
+                ("total", ctypes.c_ulong),
+                ("n", ctypes.c_size_t),
+                ("split", ctypes.POINTER(ro_split_t))]
+
+
+RO_SCOPE_BATTLE = 0
+RO_SCOPE_CHAIN = 1
+RO_FORTIFY_MAX = 100000
+
 # The structures tests/python.test compares with the compiler's layout.
 STRUCTS = {"ro_rules_t": ro_rules_t, "ro_round_t": ro_round_t,
            "ro_outcome_t": ro_outcome_t, "ro_dist_t": ro_dist_t,
            "ro_stats_t": ro_stats_t, "ro_number_t": ro_number_t,
-           "ro_judgement_t": ro_judgement_t}
+           "ro_judgement_t": ro_judgement_t,
+           "ro_chain_stop_t": ro_chain_stop_t, "ro_chain_t": ro_chain_t,
+           "ro_chain_stats_t": ro_chain_stats_t, "ro_split_t": ro_split_t,
+           "ro_fortify_t": ro_fortify_t}
 
 rules_p = ctypes.POINTER(ro_rules_t)
 c_ulong = ctypes.c_ulong
@@ -290,3 +334,31 @@ ro_judge = _fn(lib.ro_judge, None, ctypes.POINTER(ro_judgement_t),
                ctypes.POINTER(ro_number_t), mpq_p, mpq_p)
 ro_needed = _fn(lib.ro_needed, ctypes.c_int, c_ulong_p, rules_p, c_ulong,
                 c_ulong, mpq_p, c_ulong)
+
+chain_p = ctypes.POINTER(ro_chain_t)
+fortify_p = ctypes.POINTER(ro_fortify_t)
+c_size_t = ctypes.c_size_t
+ro_chain_init = _fn(lib.ro_chain_init, None, chain_p)
+ro_chain_clear = _fn(lib.ro_chain_clear, None, chain_p)
+# RULES is an array of K rule sets (one per territory).
+ro_chain_scope_target = _fn(lib.ro_chain_scope_target, ctypes.c_int,
+                            chain_p, rules_p, c_ulong, c_ulong_p, c_size_t,
+                            ctypes.c_int, c_size_t)
+ro_chain_rounds = _fn(lib.ro_chain_rounds, ctypes.c_int, chain_p, rules_p,
+                      c_ulong, c_ulong_p, c_size_t, c_ulong)
+ro_chain_stats_init = _fn(lib.ro_chain_stats_init, None,
+                          ctypes.POINTER(ro_chain_stats_t))
+ro_chain_stats_clear = _fn(lib.ro_chain_stats_clear, None,
+                           ctypes.POINTER(ro_chain_stats_t))
+ro_chain_stats = _fn(lib.ro_chain_stats, ctypes.c_int,
+                     ctypes.POINTER(ro_chain_stats_t), chain_p, rules_p,
+                     c_ulong, c_ulong_p)
+ro_fortify_init = _fn(lib.ro_fortify_init, None, fortify_p)
+ro_fortify_clear = _fn(lib.ro_fortify_clear, None, fortify_p)
+ro_fortify_count = _fn(lib.ro_fortify_count, ctypes.c_int,
+                       ctypes.POINTER(ctypes.c_double), c_ulong, c_size_t)
+ro_fortify_target = _fn(lib.ro_fortify_target, ctypes.c_int, fortify_p,
+                        rules_p, c_ulong, c_ulong, c_size_t, ctypes.c_int,
+                        c_size_t)
+ro_fortify_rank = _fn(lib.ro_fortify_rank, ctypes.c_int,
+                      ctypes.POINTER(c_size_t), fortify_p, c_size_t)
