@@ -16,7 +16,10 @@
    standard output: a CSV row for battles (the default), or with
    --format json one JSON object per line (JSON Lines), for battles and
    every subcommand.  The options given to batch itself hold for every
-   line.  A line that cannot be answered gets a row or an object with
+   line.  The CSV header is printed before any line is read, so its
+   columns are fixed by batch's own options: with --rounds among them,
+   two more (P(unresolved)) after win_decimal, and every row has them;
+   without, a line's own --rounds has no column and is refused.  A line that cannot be answered gets a row or an object with
    its error, and the rest go on; the exit status is 1 when some line
    failed.  */
 
@@ -28,6 +31,8 @@ typedef struct
   const cli_opts_t *o;
   const cli_batch_hooks_t *hooks;
   unsigned long line;
+  int rounds;                   /* the CSV rows have the columns of
+                                   --rounds */
   char message[512];
   size_t failed;
 } batch_t;
@@ -61,36 +66,53 @@ print_error (batch_t *b)
       puts ("}");
       return;
     }
-  printf ("%lu,,,,,,", b->line);
+  printf ("%lu,,,,,,%s", b->line, b->rounds ? ",," : "");
   cli_csv_cell (b->message);
   putchar ('\n');
 }
 
-/* A battle as a CSV row: its own computation, no more than the row.  */
+/* A battle as a CSV row: its own computation, no more than the row.
+   Under --rounds, the forward pass of the battle stopped after them:
+   P(win) and P(unresolved).  */
 static int
 battle_row (batch_t *b, const cli_opts_t *o, int nargs, char **args)
 {
   unsigned long a, d;
-  if (o->rounds)
-    return cli_usage_error ("a CSV row holds P(win) alone; --rounds in a "
-                            "batch needs --format json");
+  if (o->rounds && !b->rounds)
+    return cli_usage_error ("--rounds on a line: this batch's CSV header "
+                            "has no column for P(unresolved); give "
+                            "--rounds to batch itself (a line may change "
+                            "its N), or use --format json");
   int rc = cli_parse_battle (o, nargs, args, &a, &d);
   if (rc == CLI_EXIT_OK)
     rc = cli_check_battle_memory (o, a, d, 0);
   if (rc != CLI_EXIT_OK)
     return rc;
   mpq_t q;
+  ro_dist_t dist;
   mpq_init (q);
-  int lrc = ro_battle_win_method (q, &o->rules, a, d, o->method);
-  cli_num_t n = { NULL, NULL };
+  ro_dist_init (&dist);
+  int lrc = o->rounds
+    ? ro_battle_dist_rounds (&dist, &o->rules, a, d, o->rounds)
+    : ro_battle_win_method (q, &o->rules, a, d, o->method);
+  cli_num_t n = { NULL, NULL }, un = { NULL, NULL };
   if (lrc != RO_OK)
     rc = cli_error ("%lu against %lu: %s", a, d, ro_strerror (lrc));
   else
-    rc = cli_num_init (&n, q, o->digits);
+    rc = cli_num_init (&n, o->rounds ? dist.win : q, o->digits);
+  if (rc == CLI_EXIT_OK && o->rounds)
+    rc = cli_num_init (&un, dist.unresolved, o->digits);
   if (rc == CLI_EXIT_OK)
-    printf ("%lu,%lu,%lu,%s,%s,%s,\n", b->line, a, d,
-            cli_count_name (o->rules.count), n.exact, n.decimal);
+    {
+      printf ("%lu,%lu,%lu,%s,%s,%s,", b->line, a, d,
+              cli_count_name (o->rules.count), n.exact, n.decimal);
+      if (b->rounds)
+        printf ("%s,%s,", un.exact, un.decimal);
+      putchar ('\n');
+    }
   cli_num_clear (&n);
+  cli_num_clear (&un);
+  ro_dist_clear (&dist);
   mpq_clear (q);
   return rc;
 }
@@ -184,9 +206,11 @@ cmd_batch (const cli_opts_t *o, int argc, char **argv,
   if (o->format != CLI_FORMAT_CSV && o->format != CLI_FORMAT_JSON)
     return cli_usage_error ("batch answers in --format csv (the default) "
                             "or json");
-  batch_t b = { .o = o, .hooks = hooks };
+  batch_t b = { .o = o, .hooks = hooks, .rounds = o->rounds != 0 };
   if (o->format == CLI_FORMAT_CSV)
-    puts ("line,attackers,defenders,count,win_exact,win_decimal,error");
+    printf ("line,attackers,defenders,count,win_exact,win_decimal,%s"
+            "error\n", b.rounds ? "unresolved_exact,unresolved_decimal,"
+            : "");
   char *line = NULL;
   size_t cap = 0;
   while (getline (&line, &cap, stdin) != -1)

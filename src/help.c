@@ -176,8 +176,11 @@ static const help_t helps[] = {
    "every line.  Each answer is one line: a CSV row of battles (line,\n"
    "attackers, defenders, count, win_exact, win_decimal, error), or with\n"
    "--format json one JSON object (the subcommand's own, with \"line\"\n"
-   "first).  A line that cannot be answered gets its error in the row or\n"
-   "object, and the rest go on; exit status 1 when one did.\n"
+   "first).  With --rounds N given to batch, the CSV rows have\n"
+   "unresolved_exact and unresolved_decimal before error (a line may\n"
+   "change N); without it, a line's --rounds is an error row.  A line\n"
+   "that cannot be answered gets its error in the row or object, and\n"
+   "the rest go on; exit status 1 when one did.\n"
    "\n"
    "Its own options:\n"
    "  -f, --format=FMT     'csv' (default) or 'json' (JSON Lines: every\n"
@@ -185,7 +188,8 @@ static const help_t helps[] = {
    "\n"
    "Examples:\n"
    "  riskodds batch < examples/questions.txt\n"
-   "  riskodds batch --format json --sides 10 < examples/questions.txt\n"},
+   "  riskodds batch --format json --sides 10 < examples/questions.txt\n"
+   "  riskodds batch --rounds 3 < examples/questions.txt\n"},
   {"verify",
    "Usage: riskodds verify [OPTION]... FILE...\n"
    "  or:  riskodds verify --float [OPTION]...\n"
