@@ -667,6 +667,56 @@ game_value (mpq_t out, game_t *g, size_t i, unsigned long f,
   mpq_clears (best, val, ans, bestans, t, (mpq_ptr) 0);
 }
 
+/* The game's value of the chain D[0 .. K-1] under R attacked by A:
+   P(taking at least TARGET) with both sides playing their policies for
+   it, into OUT.  */
+static void
+game_solve (mpq_t out, const ro_rules_t *r, const unsigned long *d,
+            size_t k, size_t target, unsigned long a)
+{
+  game_t *g = calloc (1, sizeof *g);
+  ck_assert (g != NULL);
+  g->r = r;
+  g->d = d;
+  g->k = k;
+  g->target = target;
+  for (size_t i = 0; i < MAXK; i++)
+    for (size_t f = 0; f <= MAXA; f++)
+      for (size_t j = 0; j <= MAXD; j++)
+        mpq_init (g->v[i][f][j]);
+  game_value (out, g, 0, a - 1, d[0]);
+  for (size_t i = 0; i < MAXK; i++)
+    for (size_t f = 0; f <= MAXA; f++)
+      for (size_t j = 0; j <= MAXD; j++)
+        mpq_clear (g->v[i][f][j]);
+  free (g);
+}
+
+/* A random chain of 1 to 3 territories for the whole-chain policies into
+   R and D, its attack into *A and its policies into *POL (1: the
+   attacker optimal, 2: the defender, 3: both); its length returned.  */
+static size_t
+random_policy_chain (gmp_randstate_t st, ro_rules_t *r, unsigned long *d,
+                     unsigned long *a, int *pol)
+{
+  size_t k = test_rand_range (st, 1, 3);
+  *a = test_rand_range (st, 2, 8);
+  unsigned sides = test_rand_range (st, 3, 6);
+  *pol = (int) test_rand_range (st, 1, 3);
+  for (size_t i = 0; i < k; i++)
+    {
+      ro_rules_init (&r[i]);
+      r[i].attack_sides = r[i].defend_sides = sides;
+      r[i].defend_dice = test_rand_range (st, 2, 3);
+      if (*pol & 1)
+        r[i].attacker = RO_ATTACKER_OPTIMAL;
+      if (*pol & 2)
+        r[i].defender = RO_DEFENDER_OPTIMAL;
+      d[i] = test_rand_range (st, 1, 3);
+    }
+  return k;
+}
+
 START_TEST (test_whole_chain)
 {
   gmp_randstate_t st;
@@ -674,35 +724,12 @@ START_TEST (test_whole_chain)
   for (unsigned long it = 0; it < 30 * test_scale; it++)
     {
       ro_rules_t r[MAXK];
-      unsigned long d[MAXK];
-      size_t k = test_rand_range (st, 1, 3);
-      unsigned long a = test_rand_range (st, 2, 8);
-      unsigned sides = test_rand_range (st, 3, 6);
-      int pol = (int) test_rand_range (st, 1, 3);
-      for (size_t i = 0; i < k; i++)
-        {
-          ro_rules_init (&r[i]);
-          r[i].attack_sides = r[i].defend_sides = sides;
-          r[i].defend_dice = test_rand_range (st, 2, 3);
-          if (pol & 1)
-            r[i].attacker = RO_ATTACKER_OPTIMAL;
-          if (pol & 2)
-            r[i].defender = RO_DEFENDER_OPTIMAL;
-          d[i] = test_rand_range (st, 1, 3);
-        }
-      game_t *g = calloc (1, sizeof *g);
-      g->r = r;
-      g->d = d;
-      g->k = k;
-      g->target = k;
-      g->f_stop = 0;
-      for (size_t i = 0; i < MAXK; i++)
-        for (size_t f = 0; f <= MAXA; f++)
-          for (size_t j = 0; j <= MAXD; j++)
-            mpq_init (g->v[i][f][j]);
+      unsigned long d[MAXK], a;
+      int pol;
+      size_t k = random_policy_chain (st, r, d, &a, &pol);
       mpq_t want;
       mpq_init (want);
-      game_value (want, g, 0, a - 1, d[0]);
+      game_solve (want, r, d, k, k, a);
 
       ro_chain_t c, b;
       ro_chain_init (&c);
@@ -723,11 +750,6 @@ START_TEST (test_whole_chain)
       ro_chain_clear (&c);
       ro_chain_clear (&b);
       mpq_clear (want);
-      for (size_t i = 0; i < MAXK; i++)
-        for (size_t f = 0; f <= MAXA; f++)
-          for (size_t j = 0; j <= MAXD; j++)
-            mpq_clear (g->v[i][f][j]);
-      free (g);
     }
   gmp_randclear (st);
 }
@@ -783,16 +805,7 @@ check_targets (const ro_rules_t *r, unsigned long a, const unsigned long *d,
                     RO_OK);
   for (size_t t = 1; t <= k; t++)
     {
-      game_t *g = calloc (1, sizeof *g);
-      g->r = r;
-      g->d = d;
-      g->k = k;
-      g->target = t;
-      for (size_t i = 0; i < MAXK; i++)
-        for (size_t f = 0; f <= MAXA; f++)
-          for (size_t j = 0; j <= MAXD; j++)
-            mpq_init (g->v[i][f][j]);
-      game_value (want, g, 0, a - 1, d[0]);
+      game_solve (want, r, d, k, t, a);
       ck_assert_int_eq (ro_chain_scope_target (&c, r, a, d, k,
                                                RO_SCOPE_CHAIN, t), RO_OK);
       mpq_set_ui (got, 0, 1);
@@ -822,11 +835,6 @@ check_targets (const ro_rules_t *r, unsigned long a, const unsigned long *d,
                                                RO_SCOPE_BATTLE, t), RO_OK);
       for (size_t j = 0; j <= k; j++)
         ck_assert (mpq_equal (c.taken[j], b.taken[j]));
-      for (size_t i = 0; i < MAXK; i++)
-        for (size_t f = 0; f <= MAXA; f++)
-          for (size_t j = 0; j <= MAXD; j++)
-            mpq_clear (g->v[i][f][j]);
-      free (g);
     }
   ck_assert_int_eq (ro_chain_scope_target (&c, r, a, d, k, RO_SCOPE_CHAIN,
                                            0), RO_EINVAL);
@@ -846,22 +854,9 @@ START_TEST (test_whole_chain_target)
   for (unsigned long it = 0; it < 20 * test_scale; it++)
     {
       ro_rules_t r[MAXK];
-      unsigned long d[MAXK];
-      size_t k = test_rand_range (st, 1, 3);
-      unsigned long a = test_rand_range (st, 2, 8);
-      unsigned sides = test_rand_range (st, 3, 6);
-      int pol = (int) test_rand_range (st, 1, 3);
-      for (size_t i = 0; i < k; i++)
-        {
-          ro_rules_init (&r[i]);
-          r[i].attack_sides = r[i].defend_sides = sides;
-          r[i].defend_dice = test_rand_range (st, 2, 3);
-          if (pol & 1)
-            r[i].attacker = RO_ATTACKER_OPTIMAL;
-          if (pol & 2)
-            r[i].defender = RO_DEFENDER_OPTIMAL;
-          d[i] = test_rand_range (st, 1, 3);
-        }
+      unsigned long d[MAXK], a;
+      int pol;
+      size_t k = random_policy_chain (st, r, d, &a, &pol);
       check_targets (r, a, d, k, pol);
     }
   gmp_randclear (st);
@@ -1031,22 +1026,8 @@ START_TEST (test_fortify_target)
                                                RO_SCOPE_CHAIN, t), RO_OK);
           for (size_t i = 0; i < f.n; i++)
             {
-              game_t *g = calloc (1, sizeof *g);
-              g->r = r;
-              g->d = f.split[i].d;
-              g->k = k;
-              g->target = t;
-              for (size_t x = 0; x < MAXK; x++)
-                for (size_t y = 0; y <= MAXA; y++)
-                  for (size_t z = 0; z <= MAXD; z++)
-                    mpq_init (g->v[x][y][z]);
-              game_value (want, g, 0, a - 1, f.split[i].d[0]);
+              game_solve (want, r, f.split[i].d, k, t, a);
               ck_assert (mpq_equal (want, f.split[i].at_least[t - 1]));
-              for (size_t x = 0; x < MAXK; x++)
-                for (size_t y = 0; y <= MAXA; y++)
-                  for (size_t z = 0; z <= MAXD; z++)
-                    mpq_clear (g->v[x][y][z]);
-              free (g);
             }
           ck_assert_int_eq (ro_fortify_target (&f, &r[0], a, total, k,
                                                RO_SCOPE_CHAIN, k + 1),
