@@ -73,52 +73,92 @@ attacker_wins (long x, long y, int ties_to_attacker)
   return x > y || (ties_to_attacker && x == y);
 }
 
-/* The reference: visit every one of the SA^NA * SD^ND ordered rolls, sort
-   each side descending and compare the i-th highest dice, the bonuses AB
-   and DB added to the two highest only (the first comparison); COUNT[k]
-   is the number of rolls in which the attacker loses k armies.
-   Deliberately naive: an odometer over all the dice.  */
-static void
-brute_force (unsigned long count[RO_DICE_MAX + 1], unsigned long *total,
-             unsigned sa, unsigned sd, unsigned na, unsigned nd,
-             int ties_to_attacker, int ab, int db)
+/* The value of a die of SIDES faces showing FACE at sorted place I (0 the
+   highest) of a side whose bonus BONUS goes to its K highest dice,
+   clamped to 1 .. SIDES when CLAMP: written out on its own, from the
+   manual's words, for the brute force below.  */
+static long
+variant_die (unsigned face, unsigned i, int bonus, unsigned k,
+             unsigned sides, int clamp)
 {
-  unsigned dice[2 * RO_DICE_MAX];       /* attacker's, then defender's */
-  unsigned att[RO_DICE_MAX], def[RO_DICE_MAX];
+  long v = face;
+  if (i < k)
+    {
+      v += bonus;
+      if (clamp && v < 1)
+        v = 1;
+      if (clamp && v > (long) sides)
+        v = sides;
+    }
+  return v;
+}
+
+/* Every ordered roll of NA against ND dice under R, visited one by one:
+   COUNT[k] rolls in which the attacker loses k.  */
+static void
+brute_variant (unsigned long count[RO_DICE_MAX + 1], const ro_rules_t *r,
+               unsigned na, unsigned nd)
+{
+  unsigned dice[2 * RO_DICE_MAX], att[RO_DICE_MAX], def[RO_DICE_MAX];
   unsigned n = na + nd, m = test_min_u (na, nd), i;
 
   for (i = 0; i <= RO_DICE_MAX; i++)
     count[i] = 0;
-  *total = 0;
   for (i = 0; i < n; i++)
     dice[i] = 1;
   for (;;)
     {
       unsigned lost = 0;
-
       memcpy (att, dice, na * sizeof att[0]);
       memcpy (def, dice + na, nd * sizeof def[0]);
       sort_descending (att, na);
       sort_descending (def, nd);
       for (i = 0; i < m; i++)
         {
-          long x = (long) att[i] + (i == 0 ? ab : 0);
-          long y = (long) def[i] + (i == 0 ? db : 0);
-          if (!attacker_wins (x, y, ties_to_attacker))
+          long x = variant_die (att[i], i, r->attack_bonus,
+                                r->attack_bonus_dice, r->attack_sides,
+                                r->clamp);
+          long y = variant_die (def[i], i, r->defend_bonus,
+                                r->defend_bonus_dice, r->defend_sides,
+                                r->clamp);
+          if (!attacker_wins (x, y, r->ties == RO_TIES_ATTACKER))
             lost++;
         }
       count[lost]++;
-      (*total)++;
-
       for (i = 0; i < n; i++)
         {
-          if (++dice[i] <= (i < na ? sa : sd))
+          if (++dice[i] <= (i < na ? r->attack_sides : r->defend_sides))
             break;
           dice[i] = 1;
         }
       if (i == n)
         break;
     }
+}
+
+/* The reference: visit every one of the SA^NA * SD^ND ordered rolls, sort
+   each side descending and compare the i-th highest dice, the bonuses AB
+   and DB added to the two highest only (the first comparison); COUNT[k]
+   is the number of rolls in which the attacker loses k armies: the
+   variants' brute force with each bonus on one die, unclamped.  */
+static void
+brute_force (unsigned long count[RO_DICE_MAX + 1], unsigned long *total,
+             unsigned sa, unsigned sd, unsigned na, unsigned nd,
+             int ties_to_attacker, int ab, int db)
+{
+  ro_rules_t r;
+  ro_rules_init (&r);
+  r.attack_sides = sa;
+  r.defend_sides = sd;
+  r.attack_bonus = ab;
+  r.defend_bonus = db;
+  r.attack_bonus_dice = r.defend_bonus_dice = 1;
+  r.clamp = 0;
+  r.ties = ties_to_attacker ? RO_TIES_ATTACKER : RO_TIES_DEFENDER;
+  brute_variant (count, &r, na, nd);
+  *total = 0;
+  for (unsigned i = 0; i <= RO_DICE_MAX; i++)
+    *total += count[i];
 }
 
 static void
@@ -1048,69 +1088,6 @@ END_TEST
 /* ------------------------------------------------------------------ */
 /* Variants: bonuses on several dice, clamped dice (issue 18)         */
 /* ------------------------------------------------------------------ */
-
-/* The value of a die of SIDES faces showing FACE at sorted place I (0 the
-   highest) of a side whose bonus BONUS goes to its K highest dice,
-   clamped to 1 .. SIDES when CLAMP: written out on its own, from the
-   manual's words, for the brute force below.  */
-static long
-variant_die (unsigned face, unsigned i, int bonus, unsigned k,
-             unsigned sides, int clamp)
-{
-  long v = face;
-  if (i < k)
-    {
-      v += bonus;
-      if (clamp && v < 1)
-        v = 1;
-      if (clamp && v > (long) sides)
-        v = sides;
-    }
-  return v;
-}
-
-/* Every ordered roll of NA against ND dice under R, visited one by one:
-   COUNT[k] rolls in which the attacker loses k.  */
-static void
-brute_variant (unsigned long count[RO_DICE_MAX + 1], const ro_rules_t *r,
-               unsigned na, unsigned nd)
-{
-  unsigned dice[2 * RO_DICE_MAX], att[RO_DICE_MAX], def[RO_DICE_MAX];
-  unsigned n = na + nd, m = test_min_u (na, nd), i;
-
-  for (i = 0; i <= RO_DICE_MAX; i++)
-    count[i] = 0;
-  for (i = 0; i < n; i++)
-    dice[i] = 1;
-  for (;;)
-    {
-      unsigned lost = 0;
-      memcpy (att, dice, na * sizeof att[0]);
-      memcpy (def, dice + na, nd * sizeof def[0]);
-      sort_descending (att, na);
-      sort_descending (def, nd);
-      for (i = 0; i < m; i++)
-        {
-          long x = variant_die (att[i], i, r->attack_bonus,
-                                r->attack_bonus_dice, r->attack_sides,
-                                r->clamp);
-          long y = variant_die (def[i], i, r->defend_bonus,
-                                r->defend_bonus_dice, r->defend_sides,
-                                r->clamp);
-          if (!attacker_wins (x, y, r->ties == RO_TIES_ATTACKER))
-            lost++;
-        }
-      count[lost]++;
-      for (i = 0; i < n; i++)
-        {
-          if (++dice[i] <= (i < na ? r->attack_sides : r->defend_sides))
-            break;
-          dice[i] = 1;
-        }
-      if (i == n)
-        break;
-    }
-}
 
 static void
 check_variant (ro_round_t *round, const ro_rules_t *r, unsigned na,
