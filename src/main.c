@@ -306,6 +306,8 @@ Options:\n\
       --width=N, --height=N  plot: the figure's size in pixels (PNG) or\n\
                          points (SVG, PDF); default 640 x 480\n\
   -h, --help           display this help and exit\n\
+                         (riskodds help SUB, or SUB --help: one\n\
+                         subcommand's options and examples)\n\
   -V, --version        display version information and exit\n\
 \n\
 By default the rules are the standard game: six-sided dice, the attacker\n\
