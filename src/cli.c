@@ -524,6 +524,139 @@ cli_num_make (cli_num_t *n, const mpq_t q, unsigned long digits,
   return CLI_EXIT_OK;
 }
 
+char *
+cli_decimal_opts (const mpq_t q, const cli_opts_t *opts, int prob)
+{
+  int percent = prob && opts->percent;
+  ro_decimal_t fmt = {
+    .style = opts->places_given ? RO_DECIMAL_PLACES : RO_DECIMAL_DIGITS,
+    .n = opts->places_given ? opts->places : opts->digits,
+    .scale = percent ? 100 : 1
+  };
+  char *s;
+  int rc = ro_q_get_decimal_as (&s, q, &fmt);
+  if (rc != RO_OK)
+    {
+      cli_error ("%s", ro_strerror (rc));
+      return NULL;
+    }
+  if (!percent)
+    return s;
+  char *p = malloc (strlen (s) + 2);
+  if (p == NULL)
+    cli_error ("out of memory");
+  else
+    sprintf (p, "%s%%", s);
+  ro_free_str (s);
+  return p;
+}
+
+static int
+num_make_opts (cli_num_t *n, const mpq_t q, const cli_opts_t *opts,
+               cli_values_t v, int prob)
+{
+  n->exact = n->decimal = NULL;
+  if ((v & CLI_VALUES_EXACT) && (n->exact = cli_fraction (q)) == NULL)
+    return CLI_EXIT_ERROR;
+  if ((v & CLI_VALUES_DECIMAL)
+      && (n->decimal = cli_decimal_opts (q, opts, prob)) == NULL)
+    {
+      cli_num_clear (n);
+      return CLI_EXIT_ERROR;
+    }
+  return CLI_EXIT_OK;
+}
+
+int
+cli_prob_make (cli_num_t *n, const mpq_t q, const cli_opts_t *opts,
+               cli_values_t v)
+{
+  return num_make_opts (n, q, opts, v, 1);
+}
+
+int
+cli_value_make (cli_num_t *n, const mpq_t q, const cli_opts_t *opts,
+                cli_values_t v)
+{
+  return num_make_opts (n, q, opts, v, 0);
+}
+
+/* The value the decimal TEXT reads (a trailing '%' taken as 1/100),
+   compared with the integer K: 1 when equal, 0 when not or unreadable.  */
+static int
+reads_as (const char *text, unsigned long k)
+{
+  size_t len = strlen (text);
+  int percent = len > 0 && text[len - 1] == '%';
+  char *t = strdup (text);
+  if (t == NULL)
+    return 0;
+  if (percent)
+    t[len - 1] = '\0';
+  mpq_t x;
+  mpq_init (x);
+  int eq = ro_q_set_str (x, t) == RO_OK
+    && mpq_cmp_ui (x, percent ? 100 * k : k, 1) == 0;
+  mpq_clear (x);
+  free (t);
+  return eq;
+}
+
+int
+cli_num_hint (cli_num_t *n, const mpq_t q, const cli_opts_t *opts)
+{
+  if (opts->format != CLI_FORMAT_TEXT || n->decimal == NULL)
+    return CLI_EXIT_OK;
+  int one = mpq_cmp_ui (q, 1, 1) != 0 && reads_as (n->decimal, 1);
+  int zero = mpq_sgn (q) != 0 && reads_as (n->decimal, 0);
+  if (!one && !zero)
+    return CLI_EXIT_OK;
+  /* The distance to the rounded value, to as many significant digits as
+     the decimal asks for (--places N: N, at least one).  */
+  cli_opts_t o = *opts;
+  if (o.places_given)
+    o.digits = o.places ? o.places : 1;
+  o.places_given = 0;
+  mpq_t r;
+  mpq_init (r);
+  if (one)
+    {
+      mpq_set_ui (r, 1, 1);
+      mpq_sub (r, r, q);
+    }
+  else
+    mpq_set (r, q);
+  char *dist = cli_decimal_opts (r, &o, 1);
+  mpq_clear (r);
+  if (dist == NULL)
+    return CLI_EXIT_ERROR;
+  const char *whole = o.percent ? "100%" : "1", *nil = o.percent ? "0%" : "0";
+  size_t len = strlen (n->decimal) + strlen (dist) + 40;
+  char *s = malloc (len);
+  if (s == NULL)
+    {
+      ro_free_str (dist);
+      return cli_error ("out of memory");
+    }
+  if (one)
+    snprintf (s, len, "%s (rounds to %s; %s - P = %s)", n->decimal, whole,
+              whole, dist);
+  else
+    snprintf (s, len, "%s (rounds to %s; P = %s)", n->decimal, nil, dist);
+  ro_free_str (dist);
+  ro_free_str (n->decimal);
+  n->decimal = s;
+  return CLI_EXIT_OK;
+}
+
+void
+cli_print_decimal_json (FILE *out, const cli_opts_t *opts)
+{
+  fprintf (out, ",\"%s\":%lu%s", opts->places_given ? "places" : "digits",
+           opts->places_given ? opts->places : opts->digits,
+           opts->percent ? ",\"percent\":true" : "");
+}
+
 int
 cli_num_has (const cli_num_t *n)
 {

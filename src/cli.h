@@ -66,8 +66,12 @@ typedef struct
   const char *output;           /* -o FILE, NULL: standard output */
   const char *tolerance;        /* --tolerance of verify, NULL: rounding */
   const char *columns;          /* --columns of verify */
-  ro_layout_t layout;           /* --layout of verify */
-  int percent;                  /* --percent of verify */
+  ro_layout_t layout;           /* --layout of verify and table */
+  int percent;                  /* --percent of verify; of the outputs:
+                                   probabilities as percentages */
+  const char *label;            /* --label of table's LaTeX, NULL: made
+                                   from the ranges */
+  int latex_fit;                /* --latex-fit: \resizebox the tabular */
   int float_mode;               /* --float of verify */
   int policy_given;             /* 1: --defender given, 2: --attacker */
   ro_method_t method;           /* --method of one battle */
@@ -182,8 +186,11 @@ char *cli_decimal (const mpq_t q, unsigned long digits);
 
 /* The width of a text column of decimals at --digits: the digits, a
    sign, "0." and up to five more zeros (fixed notation stops at 1e-6;
-   below, "e-NN" is shorter).  */
-#define CLI_DECIMAL_WIDTH(opts) ((int) (opts)->digits + 8)
+   below, "e-NN" is shorter); at --places, "100." and the places and a
+   '%', and never narrower than a column's header ("probability").  */
+#define CLI_DECIMAL_WIDTH(opts) \
+  ((opts)->places_given ? ((opts)->places < 4 ? 12 : (int) (opts)->places \
+                           + 8) : (int) (opts)->digits + 8)
 
 /* A rational ready to print: its reduced fraction and its decimal.  */
 typedef struct
@@ -211,6 +218,33 @@ int cli_values_one (const cli_opts_t *opts, const char *what);
    both); CLI_EXIT_ERROR (after a message) when memory runs out.  */
 int cli_num_make (cli_num_t *n, const mpq_t q, unsigned long digits,
                   cli_values_t v);
+
+/* The decimal of Q as the options say: --places fixed places, or
+   --digits significant digits; with PROB (Q is a probability) and
+   --percent, of 100 Q (rounded once, from the exact value) followed by
+   '%'.  NULL after a message when memory runs out.  */
+char *cli_decimal_opts (const mpq_t q, const cli_opts_t *opts, int prob);
+
+/* cli_num_make with the decimal of cli_decimal_opts: cli_prob_make for
+   a probability (--percent applies), cli_value_make for any other
+   number (expected armies, variances: --places alone).  */
+int cli_prob_make (cli_num_t *n, const mpq_t q, const cli_opts_t *opts,
+                   cli_values_t v);
+int cli_value_make (cli_num_t *n, const mpq_t q, const cli_opts_t *opts,
+                    cli_values_t v);
+
+/* In the text format only: when N's decimal of the probability Q reads
+   exactly 1 (100%) or 0 but Q is not, append a hint with the distance
+   correctly rounded, " (rounds to 1; 1 - P = 5.62e-14)" or " (rounds to
+   0; P = 5.62e-14)", to --digits significant digits (with --places, as
+   many as the places, at least 1).  CSV and JSON keep their numbers
+   plain.  CLI_EXIT_ERROR (after a message) when memory runs out.  */
+int cli_num_hint (cli_num_t *n, const mpq_t q, const cli_opts_t *opts);
+
+/* The JSON keys that say how the decimals are written, after a comma:
+   "digits":N, or "places":N with --places; then "percent":true with
+   --percent.  */
+void cli_print_decimal_json (FILE *out, const cli_opts_t *opts);
 
 /* Whether N holds a value.  */
 int cli_num_has (const cli_num_t *n);

@@ -38,11 +38,18 @@ battle_text_init (battle_text_t *t, const mpq_t win, const mpq_t open,
   t->win.exact = t->win.decimal = NULL;
   t->lose.exact = t->lose.decimal = NULL;
   t->open.exact = t->open.decimal = NULL;
-  int rc = cli_num_make (&t->win, win, o->digits, v);
+  int rc = cli_prob_make (&t->win, win, o, v);
   if (rc == CLI_EXIT_OK)
-    rc = cli_num_make (&t->lose, lose, o->digits, v);
+    rc = cli_prob_make (&t->lose, lose, o, v);
   if (rc == CLI_EXIT_OK && open != NULL)
-    rc = cli_num_make (&t->open, open, o->digits, v);
+    rc = cli_prob_make (&t->open, open, o, v);
+  /* The text says when a decimal reads 1 or 0 but the value is not.  */
+  if (rc == CLI_EXIT_OK)
+    rc = cli_num_hint (&t->win, win, o);
+  if (rc == CLI_EXIT_OK)
+    rc = cli_num_hint (&t->lose, lose, o);
+  if (rc == CLI_EXIT_OK && open != NULL)
+    rc = cli_num_hint (&t->open, open, o);
   if (rc != CLI_EXIT_OK)
     battle_text_clear (t);
   mpq_clear (lose);
@@ -152,7 +159,8 @@ print_json (const cli_opts_t *o, unsigned long a, unsigned long d,
   printf ("{\"attackers\":%lu,\"defenders\":%lu,\"count\":\"%s\",\"rules\":",
           a, d, cli_count_name (o->rules.count));
   cli_print_rules_json (stdout, &o->rules);
-  printf (",\"digits\":%lu,\"win\":", o->digits);
+  cli_print_decimal_json (stdout, o);
+  fputs (",\"win\":", stdout);
   cli_num_json (stdout, &t->win);
   fputs (",\"lose\":", stdout);
   cli_num_json (stdout, &t->lose);

@@ -150,7 +150,9 @@ num_at_least (cli_num_t *out, const cli_opts_t *o, const ro_chain_t *c,
   mpq_t p;
   mpq_init (p);
   chain_at_least (p, c, t);
-  int rc = cli_num_make (out, p, o->digits, v);
+  int rc = cli_prob_make (out, p, o, v);
+  if (rc == CLI_EXIT_OK && (rc = cli_num_hint (out, p, o)) != CLI_EXIT_OK)
+    cli_num_clear (out);
   mpq_clear (p);
   return rc;
 }
@@ -170,8 +172,13 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
      beside P(all).  */
   size_t t = o->scope_target ? (size_t) o->scope_target : (size_t) k;
   int part = by != NULL && t < (size_t) k;
-  if (cli_num_make (&all, c->taken[c->k], o->digits, v) != CLI_EXIT_OK)
+  if (cli_prob_make (&all, c->taken[c->k], o, v) != CLI_EXIT_OK)
     return CLI_EXIT_ERROR;
+  if (cli_num_hint (&all, c->taken[c->k], o) != CLI_EXIT_OK)
+    {
+      cli_num_clear (&all);
+      return CLI_EXIT_ERROR;
+    }
   if (part && num_at_least (&aim, o, c, t, v) != CLI_EXIT_OK)
     {
       cli_num_clear (&all);
@@ -183,7 +190,9 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
       mpq_init (sum);
       for (size_t j = 0; j <= c->k; j++)
         mpq_add (sum, sum, c->unresolved[j]);
-      int rc = cli_num_make (&un, sum, o->digits, v);
+      int rc = cli_prob_make (&un, sum, o, v);
+      if (rc == CLI_EXIT_OK && (rc = cli_num_hint (&un, sum, o)) != CLI_EXIT_OK)
+        cli_num_clear (&un);
       mpq_clear (sum);
       if (rc != CLI_EXIT_OK)
         {
@@ -219,7 +228,8 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
               ? "chain" : "battle");
       if (o->scope == RO_SCOPE_CHAIN)
         printf (",\"policy_target\":%zu", t);
-      printf (",\"digits\":%lu,\"all\":", o->digits);
+      cli_print_decimal_json (stdout, o);
+      fputs (",\"all\":", stdout);
       cli_num_json (stdout, &all);
       if (c->unresolved != NULL)
         {
@@ -358,9 +368,9 @@ print_taken (const cli_opts_t *o, const ro_chain_t *c)
     {
       cli_num_t p, at;
       mpq_add (cum, cum, c->taken[j]);
-      if ((rc = cli_num_make (&p, c->taken[j], o->digits, v)) != CLI_EXIT_OK)
+      if ((rc = cli_prob_make (&p, c->taken[j], o, v)) != CLI_EXIT_OK)
         break;
-      if ((rc = cli_num_make (&at, cum, o->digits, vat)) != CLI_EXIT_OK)
+      if ((rc = cli_prob_make (&at, cum, o, vat)) != CLI_EXIT_OK)
         {
           cli_num_clear (&p);
           break;
@@ -418,7 +428,7 @@ print_armies (const cli_opts_t *o, const ro_chain_t *c)
   for (size_t i = 0; i < c->n_armies && rc == CLI_EXIT_OK; i++)
     {
       cli_num_t p;
-      if ((rc = cli_num_make (&p, c->armies_p[i], o->digits, v))
+      if ((rc = cli_prob_make (&p, c->armies_p[i], o, v))
           != CLI_EXIT_OK)
         break;
       if (o->format == CLI_FORMAT_JSON)
@@ -478,7 +488,7 @@ print_stops (const cli_opts_t *o, const ro_chain_t *c)
     {
       const ro_chain_stop_t *e = &c->stop[i];
       cli_num_t p;
-      if ((rc = cli_num_make (&p, e->p, o->digits, v)) != CLI_EXIT_OK)
+      if ((rc = cli_prob_make (&p, e->p, o, v)) != CLI_EXIT_OK)
         break;
       if (o->format == CLI_FORMAT_JSON)
         {
@@ -554,10 +564,10 @@ print_stats (const cli_opts_t *o, unsigned long a, const unsigned long *d,
   for (int q = 0; q < 3 && rc == CLI_EXIT_OK; q++)
     {
       cli_num_t m, v;
-      if ((rc = cli_num_make (&m, *mean[q], o->digits, kinds))
+      if ((rc = cli_value_make (&m, *mean[q], o, kinds))
           != CLI_EXIT_OK)
         break;
-      if ((rc = cli_num_make (&v, *var[q], o->digits, kinds))
+      if ((rc = cli_value_make (&v, *var[q], o, kinds))
           != CLI_EXIT_OK)
         {
           cli_num_clear (&m);

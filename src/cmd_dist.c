@@ -36,10 +36,10 @@ dist_row_init (dist_row_t *row, const mpq_t p, const mpq_t cum,
                const cli_opts_t *o)
 {
   cli_values_t vc, v = dist_values (o, &vc);
-  int rc = cli_num_make (&row->p, p, o->digits, v);
+  int rc = cli_prob_make (&row->p, p, o, v);
   if (rc != CLI_EXIT_OK)
     return rc;
-  rc = cli_num_make (&row->cum, cum, o->digits, vc);
+  rc = cli_prob_make (&row->cum, cum, o, vc);
   if (rc != CLI_EXIT_OK)
     cli_num_clear (&row->p);
   return rc;
@@ -248,9 +248,9 @@ print_stat (const cli_opts_t *o, unsigned long a, unsigned long d,
   cli_num_t m, v;
   cli_values_t kinds = stats_values (o);
   stat_values (st, c, q, &mean, &var);
-  if (cli_num_make (&m, *mean, o->digits, kinds) != CLI_EXIT_OK)
+  if (cli_value_make (&m, *mean, o, kinds) != CLI_EXIT_OK)
     return CLI_EXIT_ERROR;
-  if (cli_num_make (&v, *var, o->digits, kinds) != CLI_EXIT_OK)
+  if (cli_value_make (&v, *var, o, kinds) != CLI_EXIT_OK)
     {
       cli_num_clear (&m);
       return CLI_EXIT_ERROR;

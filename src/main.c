@@ -39,6 +39,8 @@ enum
   OPT_COLUMNS,
   OPT_LAYOUT,
   OPT_PERCENT,
+  OPT_LABEL,
+  OPT_LATEX_FIT,
   OPT_FLOAT,
   OPT_DEFENDER,
   OPT_ATTACKER,
@@ -92,6 +94,8 @@ static const struct option long_options[] = {
   {"columns", required_argument, NULL, OPT_COLUMNS},
   {"layout", required_argument, NULL, OPT_LAYOUT},
   {"percent", no_argument, NULL, OPT_PERCENT},
+  {"label", required_argument, NULL, OPT_LABEL},
+  {"latex-fit", no_argument, NULL, OPT_LATEX_FIT},
   {"float", no_argument, NULL, OPT_FLOAT},
   {"progress", no_argument, NULL, OPT_PROGRESS},
   {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
@@ -688,6 +692,20 @@ parse_values (cli_values_t *values, const char *arg)
   return CLI_EXIT_OK;
 }
 
+/* A LaTeX label: what \label and \ref take safely (letters, digits and
+   ":-_.").  */
+static int
+parse_label (const char **label, const char *arg)
+{
+  if (*arg == '\0' || strspn (arg, "abcdefghijklmnopqrstuvwxyz"
+                               "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:-_.")
+      != strlen (arg))
+    return cli_usage_error ("invalid --label '%s' (letters, digits and "
+                            "':-_.' only)", arg);
+  *label = arg;
+  return CLI_EXIT_OK;
+}
+
 static int
 parse_layout (ro_layout_t *layout, const char *arg)
 {
@@ -871,6 +889,8 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
       case OPT_COLUMNS: opts->columns = optarg; break;
       case OPT_LAYOUT: rc = parse_layout (&opts->layout, optarg); break;
       case OPT_PERCENT: opts->percent = 1; break;
+      case OPT_LABEL: rc = parse_label (&opts->label, optarg); break;
+      case OPT_LATEX_FIT: opts->latex_fit = 1; break;
       case OPT_FLOAT: opts->float_mode = 1; break;
       case OPT_PROGRESS: opts->progress = 1; break;
       case OPT_NO_PROGRESS: opts->progress = -1; break;
@@ -1121,22 +1141,32 @@ check_applicable (const cli_opts_t *o, const char *sub)
   if (o->values && verify)
     return cli_usage_error ("--values does not apply to 'verify', which "
                             "prints the published numbers beside decimals");
-  if (o->places_given && !table)
-    return cli_usage_error ("--places applies only to 'table'");
+  /* --places and --percent write the probabilities of a battle, a chain
+     and a table.  */
+  int decimals = table || *sub == '\0' || strcmp (sub, "chain") == 0;
+  if (o->places_given && !decimals)
+    return cli_usage_error ("--places applies only to a battle A D, "
+                            "'chain' and 'table'");
   if (o->places_given && o->digits_given)
     return cli_usage_error ("--places and --digits: give one (decimal "
                             "places or significant digits)");
   if (o->places_given && o->values == CLI_VALUES_EXACT)
     return cli_usage_error ("--places rounds decimals; --values exact "
                             "prints none");
-  if ((o->tolerance || o->columns || o->layout || o->float_mode)
-      && !verify)
-    return cli_usage_error ("--tolerance, --columns, --layout and --float "
-                            "apply only to 'verify'");
-  if (o->percent && !verify && !table)
+  if ((o->tolerance || o->columns || o->float_mode) && !verify)
+    return cli_usage_error ("--tolerance, --columns and --float apply only "
+                            "to 'verify'");
+  if (o->layout && !verify && !table)
+    return cli_usage_error ("--layout applies only to 'verify' (reading) "
+                            "and 'table' (printing)");
+  if ((o->label || o->latex_fit) && !(table && o->format == CLI_FORMAT_LATEX))
+    return cli_usage_error ("--label and --latex-fit apply only to 'table' "
+                            "--format latex");
+  if (o->percent && !verify && !decimals)
     return cli_usage_error ("--percent applies to 'verify' (reading "
-                            "percentages) and 'table' (printing them)");
-  if (o->percent && table && o->values == CLI_VALUES_EXACT)
+                            "percentages), and to a battle A D, 'chain' and "
+                            "'table' (printing them)");
+  if (o->percent && !verify && o->values == CLI_VALUES_EXACT)
     return cli_usage_error ("--percent prints the decimals as percentages; "
                             "--values exact prints none");
   if (o->float_mode && (o->tolerance || o->columns || o->layout
