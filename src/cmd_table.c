@@ -56,6 +56,40 @@ is_grid_format (cli_format_t f)
     || f == CLI_FORMAT_LATEX;
 }
 
+/* CSV and TSV: long by default, a grid with --layout grid.  */
+static int
+is_sep_format (cli_format_t f)
+{
+  return f == CLI_FORMAT_CSV || f == CLI_FORMAT_TSV;
+}
+
+/* LaTeX tables wider than this many columns of values get a comment
+   that names --latex-fit: a page of \textwidth holds about ten columns
+   of four places at the document's size.  */
+enum { LATEX_WIDE = 10 };
+
+/* After the caption: the \label (--label, or one made from the
+   ranges), and the \resizebox of --latex-fit, or for a wide table a
+   comment that offers it.  */
+static void
+print_latex_label (const table_t *t)
+{
+  const cli_opts_t *o = t->o;
+  unsigned long cols = t->d[1] - t->d[0] + 1;
+  if (o->label != NULL)
+    printf ("\\label{%s}\n", o->label);
+  else
+    printf ("\\label{tab:riskodds-a%lu-%lu-d%lu-%lu}\n", t->a[0], t->a[1],
+            t->d[0], t->d[1]);
+  if (o->latex_fit)
+    puts ("% \\resizebox needs \\usepackage{graphicx}\n"
+          "\\resizebox{\\textwidth}{!}{%");
+  else if (cols > LATEX_WIDE)
+    printf ("%% %lu columns may not fit the page: riskodds table "
+            "--latex-fit scales\n%% the tabular to \\textwidth "
+            "(\\resizebox, from \\usepackage{graphicx})\n", cols);
+}
+
 /* What the table shows, the rules and the count, in lines: the heading
    of the text grid and the caption of Markdown and LaTeX.  NULL (after
    a message) when memory runs out.  */
@@ -99,6 +133,7 @@ print_grid_header (const table_t *t)
     }
   if (o->format == CLI_FORMAT_LATEX)
     {
+      print_latex_label (t);
       /* The columns are right-aligned, which lines the decimals up on
          their point when --places gives every one the same places.  */
       fputs ("\\begin{tabular}{r|", stdout);
@@ -108,6 +143,8 @@ print_grid_header (const table_t *t)
     }
   else if (o->format == CLI_FORMAT_MARKDOWN)
     fputs ("| A\\D", stdout);
+  else if (is_sep_format (o->format))
+    fputs ("A\\D", stdout);
   else if (t->held == NULL)
     printf ("%5s", "A\\D");
   for (unsigned long d = t->d[0]; d <= t->d[1]; d++)
@@ -115,6 +152,8 @@ print_grid_header (const table_t *t)
       printf (" & %lu", d);
     else if (o->format == CLI_FORMAT_MARKDOWN)
       printf (" | %lu", d);
+    else if (is_sep_format (o->format))
+      printf ("%c%lu", cli_format_sep (o->format), d);
     else if (t->held == NULL)
       printf (" %*lu", t->width, d);
   if (o->format == CLI_FORMAT_LATEX)
@@ -199,6 +238,8 @@ grid_cell (table_t *t, unsigned long a, unsigned long d, const char *v)
     }
   else if (o->format == CLI_FORMAT_MARKDOWN)
     printf (" | %s", v);
+  else if (is_sep_format (o->format))
+    printf ("%c%s", cli_format_sep (o->format), v);
   else
     printf (" %*s", t->width, v);
   if (d == t->d[1])
@@ -266,40 +307,16 @@ percent_text (char *d)
   return p;
 }
 
-/* The decimal of Q as --places or --digits says, as a percentage with
-   --percent (the exact value times 100, rounded once).  */
-static char *
-decimal_text (const table_t *t, const mpq_t q)
-{
-  char *d = NULL;
-  mpq_t x;
-  mpq_init (x);
-  mpq_set (x, q);
-  if (t->o->percent)
-    {
-      mpz_mul_ui (mpq_numref (x), mpq_numref (x), 100);
-      mpq_canonicalize (x);
-    }
-  if (t->o->places_given)
-    {
-      if (ro_q_get_fixed (&d, x, t->o->places) != RO_OK)
-        d = NULL, cli_error ("out of memory");
-    }
-  else
-    d = cli_decimal (x, t->o->digits);
-  mpq_clear (x);
-  return t->o->percent ? percent_text (d) : d;
-}
-
-/* N as --values asks for Q.  */
+/* N as --values asks for Q, a probability when PROB (--percent applies
+   to P(win) and P(unresolved), not to the armies of --stats).  */
 static int
-num_set (table_t *t, cli_num_t *n, const mpq_t q)
+num_set (table_t *t, cli_num_t *n, const mpq_t q, int prob)
 {
   n->exact = n->decimal = NULL;
   if (t->values & CLI_VALUES_EXACT)
     n->exact = cli_fraction (q);
   if (t->values & CLI_VALUES_DECIMAL)
-    n->decimal = decimal_text (t, q);
+    n->decimal = cli_decimal_opts (q, t->o, prob);
   if (((t->values & CLI_VALUES_EXACT) && n->exact == NULL)
       || ((t->values & CLI_VALUES_DECIMAL) && n->decimal == NULL))
     return CLI_EXIT_ERROR;
@@ -350,7 +367,7 @@ stats_nums (table_t *t, cli_num_t *n, unsigned long a, unsigned long d)
     &st.attackers_lost[RO_GIVEN_ANY], &st.defenders_lost[RO_GIVEN_ANY]
   };
   for (size_t i = 0; rc == CLI_EXIT_OK && i < N_QUANTITIES - 1; i++)
-    rc = num_set (t, &n[i + 1], *q[i]);
+    rc = num_set (t, &n[i + 1], *q[i], 0);
   ro_stats_clear (&st);
   ro_dist_clear (&dist);
   return rc;
@@ -372,7 +389,7 @@ make_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
 {
   table_t *t = data;
   cli_num_t *n = row_cells (t, a) + (d - t->d[0]) * N_QUANTITIES;
-  int rc = num_set (t, &n[0], win);
+  int rc = num_set (t, &n[0], win, 1);
   if (rc == CLI_EXIT_OK && t->o->stats)
     rc = stats_nums (t, n, a, d);
   return rc;
@@ -502,9 +519,9 @@ rounds_cell (void *data, unsigned long a, unsigned long d, const mpq_t win,
 {
   table_t *t = data;
   cli_num_t *n = row_cells (t, a) + (d - t->d[0]) * N_QUANTITIES;
-  int rc = num_set (t, &n[0], win);
+  int rc = num_set (t, &n[0], win, 1);
   if (rc == CLI_EXIT_OK && unresolved != NULL)
-    rc = num_set (t, &n[1], unresolved);
+    rc = num_set (t, &n[1], unresolved, 1);
   if (rc == CLI_EXIT_OK && d == t->d[1])
     rc = print_row (t, a);
   return rc;
@@ -599,7 +616,7 @@ print_footer (const table_t *t)
   if (t->held != NULL)
     print_held (t);
   else if (t->o->format == CLI_FORMAT_LATEX)
-    cli_doc_end (t->o->format);
+    printf ("\\end{tabular}%s\n\\end{table}\n", t->o->latex_fit ? "}" : "");
   else if (t->o->format == CLI_FORMAT_JSON)
     puts ("]}");
 }
@@ -616,15 +633,24 @@ cmd_table (const cli_opts_t *o, int argc, char **argv)
     return cli_usage_error ("table takes no operands ('%s'); give the "
                             "ranges with --attackers LO..HI and --defenders "
                             "LO..HI", argv[0]);
-  t.grid = is_grid_format (o->format);
+  if (o->layout == RO_LAYOUT_LONG && is_grid_format (o->format))
+    return cli_usage_error ("--layout long needs --format csv, tsv or json "
+                            "(text, markdown and latex print grids)");
+  if (o->layout == RO_LAYOUT_GRID && o->format == CLI_FORMAT_JSON)
+    return cli_usage_error ("--layout grid applies to csv and tsv (json "
+                            "lists the cells; text, markdown and latex "
+                            "print grids already)");
+  t.grid = is_grid_format (o->format) || o->layout == RO_LAYOUT_GRID;
   t.values = o->values ? o->values
     : t.grid ? CLI_VALUES_DECIMAL : CLI_VALUES_BOTH;
   if (t.grid && o->stats)
-    return cli_usage_error ("--stats needs a long format (csv, tsv or "
-                            "json): a grid shows one value per cell");
+    return cli_usage_error ("--stats needs the long layout (csv, tsv or "
+                            "json, without --layout grid): a grid shows one "
+                            "value per cell");
   if (t.grid && t.values == CLI_VALUES_BOTH)
-    return cli_usage_error ("--values both needs a long format (csv, tsv "
-                            "or json): a grid shows one value per cell");
+    return cli_usage_error ("--values both needs the long layout (csv, tsv "
+                            "or json, without --layout grid): a grid shows "
+                            "one value per cell");
   if (o->interval == CLI_INTERVAL_ALWAYS
       && (t.values != CLI_VALUES_DECIMAL || o->stats))
     return cli_usage_error ("--method interval computes decimals alone; "
