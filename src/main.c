@@ -228,8 +228,9 @@ Options:\n\
   -d, --digits=N       significant digits of decimals, correctly rounded\n\
                          to nearest, ties to even (default 20, at most\n\
                          1000000; round's CSV has no decimals)\n\
-      --places=N       table: N digits after the decimal point instead,\n\
-                         correctly rounded the same way (0 to 1000000)\n\
+      --places=N       a battle, chain, table: N digits after the decimal\n\
+                         point instead, correctly rounded the same way\n\
+                         (0 to 1000000)\n\
   -f, --format=FMT     output format: 'text' (default), 'csv' or 'json';\n\
                          for a battle (with --dist or --stats: its\n\
                          table), round and table also 'tsv', 'markdown'\n\
@@ -270,9 +271,16 @@ Options:\n\
       --columns=A,D,V  verify: the attackers, defenders and value\n\
                          columns of a long table, by name or number;\n\
                          V:defender for the defender's chance\n\
-      --layout=L       verify: 'auto' (default), 'grid' or 'long'\n\
+      --layout=L       verify: 'auto' (default), 'grid' or 'long';\n\
+                         table --format csv or tsv: 'long' (default) or\n\
+                         'grid' (a row per A, a column per D)\n\
       --percent        verify: numbers without '%' are percentages too;\n\
-                         table: print the decimals as percentages\n\
+                         a battle, chain, table: print the probabilities'\n\
+                         decimals as percentages\n\
+      --label=NAME     table --format latex: the \\label (default\n\
+                         tab:riskodds-aLO-HI-dLO-HI)\n\
+      --latex-fit      table --format latex: scale the tabular to the\n\
+                         page with \\resizebox (needs graphicx)\n\
       --float          verify: double precision against the exact values\n\
                          over the grid of --attackers and --defenders\n\
       --game-value=V   the game value of 'binomial': 'georgiou' (default;\n\
