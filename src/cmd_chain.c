@@ -191,7 +191,9 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
       for (size_t j = 0; j <= c->k; j++)
         mpq_add (sum, sum, c->unresolved[j]);
       int rc = cli_prob_make (&un, sum, o, v);
-      if (rc == CLI_EXIT_OK && (rc = cli_num_hint (&un, sum, o)) != CLI_EXIT_OK)
+      if (rc == CLI_EXIT_OK)
+        rc = cli_num_hint (&un, sum, o);
+      if (rc != CLI_EXIT_OK)
         cli_num_clear (&un);
       mpq_clear (sum);
       if (rc != CLI_EXIT_OK)

@@ -178,8 +178,9 @@ static const help_t helps[] = {
    "\n"
    "Examples:\n"
    "  riskodds table --format csv --attackers 1..30 --defenders 1..30\n"
-   "  riskodds table --format latex --places 3 -o table.tex\n"   "  riskodds table --layout grid --format csv --places 4\n"
-   "  riskodds table --format latex --latex-fit --attackers 2..30 --defenders 1..30\n"
+   "  riskodds table --format latex --places 3 -o table.tex\n"
+   "  riskodds table --layout grid --format csv --places 4\n"
+   "  riskodds table --format latex --latex-fit --places 2 --attackers 2..30\n"
    "  riskodds table --rounds 3 --format csv --attackers 2..6 --defenders 1..3\n"},
   {"batch",
    "Usage: riskodds batch [OPTION]... < QUESTIONS\n"
