@@ -17,12 +17,13 @@
    and every failure names its line and column.  */
 
 /* A cell of a row: LEN bytes at S, starting at byte column COL of its
-   line (1-based).  */
+   line (1-based), the FIELD'th cell of its row (1-based: the first
+   after a Markdown row's opening '|').  */
 typedef struct
 {
   const char *s;
   size_t len;
-  unsigned long col;
+  unsigned long col, field;
 } cell_t;
 
 typedef struct
@@ -153,6 +154,7 @@ row_push (row_t *row, const char *line, const char *s, size_t len)
   c->s = s;
   c->len = len;
   c->col = (unsigned long) (s - line) + 1;
+  c->field = (unsigned long) row->n;
   trim (c);
   return RO_OK;
 }
@@ -364,6 +366,7 @@ take_value (reader_t *r, const cell_t *c, unsigned long a, unsigned long d)
   e->defenders = d;
   e->line = r->line;
   e->column = c->col;
+  e->field = c->field;
   r->sheet->n++;
   return RO_OK;
 }
