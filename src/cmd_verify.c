@@ -298,8 +298,8 @@ print_wrong (report_t *r, const wrong_t *w)
       else
         fputs (w->exact, stdout);
       if (w->ulps)
-        printf ("%s %s units in the last place", w->exact_pct ? "," : "; off by",
-                w->ulps);
+        printf ("%s %s units in the last place",
+                w->exact_pct ? "," : "; off by", w->ulps);
       puts (")");
     }
   r->first_row = 0;
