@@ -801,6 +801,42 @@ START_TEST (test_many_rows)
 }
 END_TEST
 
+/* A cell quoted in a message keeps its UTF-8 characters whole (a minus
+   sign, U+2212, is E2 88 92) and never ends inside one: 38 'x' and the
+   minus would make 41 bytes, over the 40 quoted, so the minus goes with
+   the rest; bytes that are no character become '?'.  */
+START_TEST (test_quote_utf8)
+{
+  static const struct
+  {
+    const char *cell, *quoted;
+  } cases[] = {
+    {"\xe2\x88\x92" "abc", "'\xe2\x88\x92" "abc'"},
+    {"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\xe2\x88\x92yy",
+     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"},
+    {"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\xe2\x88\x92yy",
+     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\xe2\x88\x92...'"},
+    {"a\xff\xe2\x88" "b", "'a???b'"},
+    {"a\xc2\x85" "b\xed\xa0\x80", "'a??b???'"},
+  };
+  ro_sheet_t sheet;
+  ro_read_options_t o;
+  ro_read_error_t err;
+  char text[128];
+  ro_sheet_init (&sheet);
+  ro_read_options_init (&o);
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    {
+      int n = snprintf (text, sizeof text, "A\\D 1\n3 %s\n", cases[i].cell);
+      int rc = ro_sheet_read (&sheet, text, (size_t) n, &o, &err);
+      ck_assert_msg (rc == RO_EINVAL && strstr (err.message, cases[i].quoted),
+                     "case %zu: rc %d, message '%s', expected it to hold %s",
+                     i, rc, err.message, cases[i].quoted);
+    }
+  ro_sheet_clear (&sheet);
+}
+END_TEST
+
 /* Cells in thousands of quotes.  */
 START_TEST (test_deep_quotes)
 {
@@ -1439,6 +1475,7 @@ sheet_suite (void)
   tcase_add_test (tc, test_long_lines);
   tcase_add_test (tc, test_many_rows);
   tcase_add_test (tc, test_deep_quotes);
+  tcase_add_test (tc, test_quote_utf8);
   tcase_add_test (tc, test_garbage);
   tcase_add_test (tc, test_mutants);
   suite_add_tcase (s, tc);
