@@ -963,13 +963,16 @@ void ro_judge (ro_judgement_t *j, const ro_number_t *n, const mpq_t x,
 
 /* One value read from a published table: the battle it is for, the
    number, where it stands in the text (1-based line and column, in
-   bytes) and the text itself.  */
+   bytes), the text itself, and its FIELD: the 1-based place of its cell
+   in its row (CSV, TSV, Markdown or LaTeX cells; between blanks, words),
+   as a spreadsheet or a reader counts them.  */
 typedef struct
 {
   unsigned long attackers, defenders;
   ro_number_t number;
   unsigned long line, column;
   char *text;
+  unsigned long field;
 } ro_entry_t;
 
 typedef enum

@@ -52,6 +52,26 @@ check_repeated (const char *operand, const char *list)
   return CLI_EXIT_OK;
 }
 
+/* An error when the rules LIST of the territory OPERAND hold an empty
+   word: a ',' or ':' at the start or the end, or two together
+   ("3:sides=6," when the shell split "3:sides=6, 2").  */
+static int
+check_empty (const char *operand, const char *list)
+{
+  size_t n = strlen (list);
+  int empty = n == 0 || strchr (",:", list[0]) != NULL
+    || strchr (",:", list[n - 1]) != NULL;
+  for (size_t i = 1; i < n && !empty; i++)
+    empty = strchr (",:", list[i]) != NULL
+      && strchr (",:", list[i - 1]) != NULL;
+  if (empty)
+    return cli_usage_error ("'%s': an empty rule (a ',' at the start or the "
+                            "end, or two together); write "
+                            "D:RULE=VALUE,RULE=VALUE, with no spaces",
+                            operand);
+  return CLI_EXIT_OK;
+}
+
 /* The operands D1 .. Dk of a chain, each "D" or "D:RULE=VALUE,..."
    (the rules of that territory over those of the options, e.g.
    "2:defend-dice=3,defend-bonus=1"), into new arrays *D and *RULES;
@@ -97,7 +117,7 @@ parse_territories (const cli_opts_t *o, int argc, char **argv,
       else if (strpbrk (list, "; ") != NULL)
         rc = cli_usage_error ("'%s': separate the rules of a territory with "
                               "',' (D:RULE=VALUE,RULE=VALUE)", argv[i]);
-      else
+      else if ((rc = check_empty (argv[i], list)) == CLI_EXIT_OK)
         rc = check_repeated (argv[i], list);
       for (char *w = strtok_r (list, ",:", &save);
            w != NULL && rc == CLI_EXIT_OK; w = strtok_r (NULL, ",:", &save))

@@ -61,11 +61,14 @@ slurp (char **text, size_t *len, const char *file)
 /* ------------------------------------------------------------------ */
 /* Judging and the report                                             */
 
-/* The texts of one disagreement, and the entry it is about.  */
+/* The texts of one disagreement, and the entry it is about; for the
+   text report of a number in percent, the exact value and the error in
+   percent too (NULL otherwise).  */
 typedef struct
 {
   size_t at;
   char *correct, *exact, *error, *ulps;
+  char *exact_pct, *error_pct;
 } wrong_t;
 
 typedef struct
@@ -87,6 +90,9 @@ typedef struct
   wrong_t *wrong;               /* the disagreements, as found */
   size_t nwrong, walloc;
   int first_row;                /* for the JSON list */
+  int percent;                  /* the file is in percent: --percent, its
+                                   header, or a '%' on every number; the
+                                   text report's errors in points */
   /* The other readings of a table that disagrees, tried for a hint:
      OTHER_PERCENT, OTHER_COUNT, both, and the other side's chance; how
      many numbers agree under each, when it was tried.  */
@@ -201,6 +207,30 @@ wrong_clear (wrong_t *w)
   ro_free_str (w->exact);
   ro_free_str (w->error);
   ro_free_str (w->ulps);
+  ro_free_str (w->exact_pct);
+  ro_free_str (w->error_pct);
+}
+
+/* Whether entry E is a percentage: the sheet's numbers are, or E shows
+   its '%'.  */
+static int
+is_percent (const report_t *r, const ro_entry_t *e)
+{
+  return r->sheet->percent || strchr (e->text, '%') != NULL;
+}
+
+/* X times 100 to DIGITS significant digits: a probability in percent.  */
+static char *
+percent_decimal (const mpq_t x, unsigned long digits)
+{
+  mpq_t t;
+  mpq_init (t);
+  mpz_mul_ui (mpq_numref (t), mpq_numref (x), 100);
+  mpz_set (mpq_denref (t), mpq_denref (x));
+  mpq_canonicalize (t);
+  char *s = cli_decimal (t, digits);
+  mpq_clear (t);
+  return s;
 }
 
 /* The texts of the disagreement of entry I with the exact X.  */
@@ -213,8 +243,12 @@ wrong_init (wrong_t *w, const report_t *r, size_t i, const mpq_t x)
   w->exact = cli_decimal (x, r->o->digits);
   w->error = cli_decimal (r->j.error, 3);
   w->ulps = mpq_sgn (e->number.ulp) ? cli_decimal (r->j.ulps, 3) : NULL;
+  int pct = is_percent (r, e) && r->o->format == CLI_FORMAT_TEXT;
+  w->exact_pct = pct ? percent_decimal (x, r->o->digits) : NULL;
+  w->error_pct = pct ? percent_decimal (r->j.error, 3) : NULL;
   if (w->correct && w->exact && w->error
-      && (w->ulps || !mpq_sgn (e->number.ulp)))
+      && (w->ulps || !mpq_sgn (e->number.ulp))
+      && (!pct || (w->exact_pct && w->error_pct)))
     return CLI_EXIT_OK;
   wrong_clear (w);
   return CLI_EXIT_ERROR;
@@ -228,7 +262,7 @@ print_wrong (report_t *r, const wrong_t *w)
   if (o->format == CLI_FORMAT_CSV)
     {
       cli_csv_cell (r->file);
-      printf (",%lu,%lu,%lu,%lu,", e->line, e->column, e->attackers,
+      printf (",%lu,%lu,%lu,%lu,", e->line, e->field, e->attackers,
               e->defenders);
       cli_csv_cell (e->text);
       putchar (',');
@@ -237,9 +271,9 @@ print_wrong (report_t *r, const wrong_t *w)
     }
   else if (o->format == CLI_FORMAT_JSON)
     {
-      printf ("%s{\"line\":%lu,\"column\":%lu,\"attackers\":%lu,"
+      printf ("%s{\"line\":%lu,\"field\":%lu,\"attackers\":%lu,"
               "\"defenders\":%lu,\"published\":", r->first_row ? "" : ",",
-              e->line, e->column, e->attackers, e->defenders);
+              e->line, e->field, e->attackers, e->defenders);
       cli_json_string (e->text);
       fputs (",\"correct\":", stdout);
       cli_json_string (w->correct);
@@ -252,11 +286,20 @@ print_wrong (report_t *r, const wrong_t *w)
     }
   else
     {
-      printf ("%s:%lu:%lu: %lu v %lu: %s should be %s (exact %s", r->file,
-              e->line, e->column, e->attackers, e->defenders, e->text,
-              w->correct, w->exact);
+      /* In percent, the exact value and the error in the file's units:
+         "(exact 36.27%; off by 0.935 percentage points, 9.35 units in
+         the last place)".  */
+      printf ("%s:%lu: field %lu: %lu v %lu: %s should be %s (exact ",
+              r->file, e->line, e->field, e->attackers, e->defenders,
+              e->text, w->correct);
+      if (w->exact_pct)
+        printf ("%s%%; off by %s percentage points", w->exact_pct,
+                w->error_pct);
+      else
+        fputs (w->exact, stdout);
       if (w->ulps)
-        printf ("; off by %s units in the last place", w->ulps);
+        printf ("%s %s units in the last place",
+                w->exact_pct ? "," : "; off by", w->ulps);
       puts (")");
     }
   r->first_row = 0;
@@ -503,9 +546,9 @@ check_battles (const report_t *r, unsigned long lo[2], unsigned long hi[2])
       /* The reader bounds the counts and the rules are the same for all:
          an empty territory is the one battle that cannot be.  */
       if (e->attackers == 0 && o->rules.count == RO_COUNT_TERRITORY)
-        return cli_error ("%s:%lu:%lu: no battle %lu against %lu under "
-                          "--count %s (a territory holds at least one "
-                          "army)", r->file, e->line, e->column,
+        return cli_error ("%s:%lu: field %lu: no battle %lu against %lu "
+                          "under --count %s (a territory holds at least one "
+                          "army)", r->file, e->line, e->field,
                           e->attackers, e->defenders,
                           cli_count_name (o->rules.count));
       unsigned long v[2] = { e->attackers, e->defenders };
@@ -695,8 +738,13 @@ judge_all (report_t *r)
     r->all[i] = i;
   sort_sheet = r->sheet;
   qsort (r->all, n, sizeof *r->all, by_battle);
+  r->percent = 1;
   for (size_t i = 0; i < n; i++)
-    r->above_one += mpq_cmp_ui (r->sheet->entry[i].number.value, 1, 1) > 0;
+    {
+      const ro_entry_t *e = &r->sheet->entry[i];
+      r->above_one += mpq_cmp_ui (e->number.value, 1, 1) > 0;
+      r->percent &= is_percent (r, e);
+    }
   /* Numbers above 1 may be percentages without their '%'.  */
   r->tried[OTHER_PERCENT] = r->above_one > 0 && !r->sheet->percent;
   /* A column of the other side's chance, mislabelled.  */
@@ -721,10 +769,13 @@ layout_name (ro_layout_t layout)
   return layout == RO_LAYOUT_LONG ? "long" : "grid";
 }
 
-/* The worst error of a kind: text "0.0012 at 5 v 3 (line 6, column 20)",
-   JSON {"value":…,"attackers":…}.  */
+/* The worst error of a kind: text "0.0012 at 5 v 3 (line 6, field 4)",
+   JSON {"value":…,"attackers":…}.  POINTS: the size is an absolute
+   error, which the text of a file in percent gives in percentage
+   points ("0.12 percentage points").  */
 static int
-print_worst (const report_t *r, const cli_worst_t *w, const char *name)
+print_worst (const report_t *r, const cli_worst_t *w, const char *name,
+             int points)
 {
   const cli_opts_t *o = r->o;
   if (!w->found)
@@ -734,16 +785,18 @@ print_worst (const report_t *r, const cli_worst_t *w, const char *name)
       return CLI_EXIT_OK;
     }
   const ro_entry_t *e = &r->sheet->entry[w->at];
-  char *v = cli_decimal (w->size, 3);
+  points = points && r->percent && o->format == CLI_FORMAT_TEXT;
+  char *v = points ? percent_decimal (w->size, 3) : cli_decimal (w->size, 3);
   if (v == NULL)
     return CLI_EXIT_ERROR;
   if (o->format == CLI_FORMAT_JSON)
     printf (",\"%s\":{\"value\":\"%s\",\"attackers\":%lu,\"defenders\":%lu,"
-            "\"line\":%lu,\"column\":%lu}", name, v, e->attackers,
-            e->defenders, e->line, e->column);
+            "\"line\":%lu,\"field\":%lu}", name, v, e->attackers,
+            e->defenders, e->line, e->field);
   else
-    printf ("  %-22s %s at %lu v %lu (line %lu, column %lu)\n", name, v,
-            e->attackers, e->defenders, e->line, e->column);
+    printf ("  %-22s %s%s at %lu v %lu (line %lu, field %lu)\n", name, v,
+            points ? " percentage points" : "", e->attackers, e->defenders,
+            e->line, e->field);
   ro_free_str (v);
   return CLI_EXIT_OK;
 }
@@ -838,9 +891,9 @@ print_summary_json (const report_t *r, int best)
           s->defender ? "defender" : "attacker",
           s->percent ? "true" : "false", s->n, r->agree, r->disagree,
           s->skipped);
-  int rc = print_worst (r, &r->abs, "worst_absolute_error");
+  int rc = print_worst (r, &r->abs, "worst_absolute_error", 1);
   if (rc == CLI_EXIT_OK)
-    rc = print_worst (r, &r->rel, "worst_relative_error");
+    rc = print_worst (r, &r->rel, "worst_relative_error", 0);
   if (best < 0)
     fputs (",\"other_reading\":null", stdout);
   else
@@ -868,9 +921,9 @@ print_summary (const report_t *r)
   printf ("%s: %zu values checked (%s layout, %zu blank cell%s skipped): "
           "%zu agree, %zu disagree\n", r->file, s->n, layout_name (s->layout),
           s->skipped, s->skipped == 1 ? "" : "s", r->agree, r->disagree);
-  int rc = print_worst (r, &r->abs, "worst absolute error");
+  int rc = print_worst (r, &r->abs, "worst absolute error", 1);
   if (rc == CLI_EXIT_OK)
-    rc = print_worst (r, &r->rel, "worst relative error");
+    rc = print_worst (r, &r->rel, "worst relative error", 0);
   print_notes (r, best);
   return rc;
 }
@@ -977,7 +1030,7 @@ static void
 print_head (const cli_opts_t *o, const char *tol)
 {
   if (o->format == CLI_FORMAT_CSV)
-    puts ("file,line,column,attackers,defenders,published,correct,"
+    puts ("file,line,field,attackers,defenders,published,correct,"
           "exact_decimal,error,ulps");
   else if (o->format == CLI_FORMAT_JSON)
     {

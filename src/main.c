@@ -606,6 +606,9 @@ cli_parse_rule_word (ro_rules_t *rules, const char *word)
   const char *names[sizeof territory_options / sizeof territory_options[0]];
   const char *w = strncmp (word, "--", 2) == 0 ? word + 2 : word;
   size_t len = strcspn (w, "=");
+  if (len == 0)
+    return cli_usage_error ("'%s' in a chain is no rule: a rule is "
+                            "NAME=VALUE", word);
   size_t n = 0;
   for (const struct option *o = long_options; o->name; o++)
     for (size_t i = 0; i < nt; i++)

@@ -17,12 +17,13 @@
    and every failure names its line and column.  */
 
 /* A cell of a row: LEN bytes at S, starting at byte column COL of its
-   line (1-based).  */
+   line (1-based), the FIELD'th cell of its row (1-based: the first
+   after a Markdown row's opening '|').  */
 typedef struct
 {
   const char *s;
   size_t len;
-  unsigned long col;
+  unsigned long col, field;
 } cell_t;
 
 typedef struct
@@ -103,17 +104,53 @@ fail (reader_t *r, unsigned long col, const char *fmt, ...)
   return RO_EINVAL;
 }
 
-/* At most 40 printable bytes of [S, S + LEN) in BUF (of 48), for a
-   message: input is untrusted and may hold control bytes.  */
+/* The length of the well-formed UTF-8 character of 2 to 4 bytes at S
+   (of LEFT bytes), or 0: no overlong forms, surrogates, code points
+   beyond U+10FFFF or C1 controls.  */
+static size_t
+utf8_char (const unsigned char *s, size_t left)
+{
+  size_t k = s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef
+    ? 3 : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
+  if (k == 0 || k > left)
+    return 0;
+  for (size_t i = 1; i < k; i++)
+    if ((s[i] & 0xc0) != 0x80)
+      return 0;
+  if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0)
+      || (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90)
+      || (s[0] == 0xc2 && s[1] < 0xa0))
+    return 0;
+  return k;
+}
+
+/* At most 40 bytes of [S, S + LEN) in BUF (of 48), for a message:
+   input is untrusted and may hold control bytes, which become '?'.  A
+   well-formed UTF-8 character ("\xe2\x88\x92" for a minus sign, a
+   no-break space) is kept whole or, when it would cross the 40, left
+   out with the rest: a message never ends inside one.  */
 static const char *
 quote (char *buf, const char *s, size_t len)
 {
-  size_t n = len < 40 ? len : 40, i;
-  for (i = 0; i < n; i++)
-    buf[i] = isprint ((unsigned char) s[i]) ? s[i] : '?';
-  if (len > n)
-    buf[i++] = '.', buf[i++] = '.', buf[i++] = '.';
-  buf[i] = '\0';
+  const unsigned char *u = (const unsigned char *) s;
+  size_t i = 0, o = 0;
+  while (i < len)
+    {
+      size_t k = u[i] < 0x80 ? 1 : utf8_char (u + i, len - i);
+      if (o + (k ? k : 1) > 40)
+        break;
+      if (k > 1)
+        {
+          memcpy (buf + o, s + i, k);
+          o += k, i += k;
+          continue;
+        }
+      buf[o++] = k == 1 && isprint (u[i]) ? s[i] : '?';
+      i++;
+    }
+  if (i < len)
+    buf[o++] = '.', buf[o++] = '.', buf[o++] = '.';
+  buf[o] = '\0';
   return buf;
 }
 
@@ -153,6 +190,7 @@ row_push (row_t *row, const char *line, const char *s, size_t len)
   c->s = s;
   c->len = len;
   c->col = (unsigned long) (s - line) + 1;
+  c->field = (unsigned long) row->n;
   trim (c);
   return RO_OK;
 }
@@ -364,6 +402,7 @@ take_value (reader_t *r, const cell_t *c, unsigned long a, unsigned long d)
   e->defenders = d;
   e->line = r->line;
   e->column = c->col;
+  e->field = c->field;
   r->sheet->n++;
   return RO_OK;
 }

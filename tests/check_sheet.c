@@ -36,6 +36,8 @@ typedef struct
   const char *value, *ulp;
   unsigned long line, col;
   const char *text;
+  unsigned long field;          /* the cell's place in its row; 0: not
+                                   checked */
 } want_t;
 
 /* SHEET holds exactly the N entries of WANT, in order.  */
@@ -65,6 +67,9 @@ check_entries (const ro_sheet_t *sheet, const want_t *want, size_t n,
       ck_assert_msg (e->line == w->line && e->column == w->col,
                      "%s, entry %zu: at %lu:%lu, expected %lu:%lu", name, i,
                      e->line, e->column, w->line, w->col);
+      ck_assert_msg (w->field == 0 || e->field == w->field,
+                     "%s, entry %zu: field %lu, expected %lu", name, i,
+                     e->field, w->field);
       ck_assert_msg (e->text != NULL && strcmp (e->text, w->text) == 0,
                      "%s, entry %zu: text '%s', expected '%s'", name, i,
                      e->text ? e->text : "(null)", w->text);
@@ -76,18 +81,20 @@ check_entries (const ro_sheet_t *sheet, const want_t *want, size_t n,
 /* Tables as published                                                */
 /* ------------------------------------------------------------------ */
 
-/* Georgiou: tabs, an "A\D" corner, percentages with a decimal comma.  */
+/* Georgiou: tabs, an "A\D" corner, percentages with a decimal comma.
+   Here and in the next two tables, the last number of an entry is its
+   field, counted by hand (the '-' cells count too).  */
 static const char georgiou[] =
   "# Georgiou, Table 3\n"
   "A\\D\t2\t3\t4\n"
   "3\t71,65%\t53,70%\t38,15%\n"
   "4\t83,62%\t-\t54,31%\n";
 static const want_t want_georgiou[] = {
-  {3, 2, "7165/10000", "1/10000", 3, 3, "71,65%"},
-  {3, 3, "5370/10000", "1/10000", 3, 10, "53,70%"},
-  {3, 4, "3815/10000", "1/10000", 3, 17, "38,15%"},
-  {4, 2, "8362/10000", "1/10000", 4, 3, "83,62%"},
-  {4, 4, "5431/10000", "1/10000", 4, 12, "54,31%"},
+  {3, 2, "7165/10000", "1/10000", 3, 3, "71,65%", 2},
+  {3, 3, "5370/10000", "1/10000", 3, 10, "53,70%", 3},
+  {3, 4, "3815/10000", "1/10000", 3, 17, "38,15%", 4},
+  {4, 2, "8362/10000", "1/10000", 4, 3, "83,62%", 2},
+  {4, 4, "5431/10000", "1/10000", 4, 12, "54,31%", 4},
 };
 
 /* McLoone (Mathematica's Text@Grid): '|', no corner cell, labels of
@@ -98,10 +105,10 @@ static const char mcloone[] =
   "Attack with 2 | 5 12 | 275 2592 | |\n"
   "Attack with 3 | 1955 2592 | | 692225 3359232 |\n";
 static const want_t want_mcloone[] = {
-  {2, 1, "5/12", "0", 2, 17, "5 12"},
-  {2, 2, "275/2592", "0", 2, 24, "275 2592"},
-  {3, 1, "1955/2592", "0", 3, 17, "1955 2592"},
-  {3, 3, "692225/3359232", "0", 3, 31, "692225 3359232"},
+  {2, 1, "5/12", "0", 2, 17, "5 12", 2},
+  {2, 2, "275/2592", "0", 2, 24, "275 2592", 3},
+  {3, 1, "1955/2592", "0", 3, 17, "1955 2592", 2},
+  {3, 3, "692225/3359232", "0", 3, 31, "692225 3359232", 4},
 };
 
 /* Wieringa: blanks, an "X \ Y" corner of three words, "-" cells.  */
@@ -111,12 +118,12 @@ static const char wieringa[] =
   "2 0.75 0.36 -\n"
   "3 0.92 0.66 0.47\n";
 static const want_t want_wieringa[] = {
-  {1, 1, "42/100", "1/100", 2, 3, "0.42"},
-  {2, 1, "75/100", "1/100", 3, 3, "0.75"},
-  {2, 2, "36/100", "1/100", 3, 8, "0.36"},
-  {3, 1, "92/100", "1/100", 4, 3, "0.92"},
-  {3, 2, "66/100", "1/100", 4, 8, "0.66"},
-  {3, 3, "47/100", "1/100", 4, 13, "0.47"},
+  {1, 1, "42/100", "1/100", 2, 3, "0.42", 2},
+  {2, 1, "75/100", "1/100", 3, 3, "0.75", 2},
+  {2, 2, "36/100", "1/100", 3, 8, "0.36", 3},
+  {3, 1, "92/100", "1/100", 4, 3, "0.92", 2},
+  {3, 2, "66/100", "1/100", 4, 8, "0.66", 3},
+  {3, 3, "47/100", "1/100", 4, 13, "0.47", 4},
 };
 
 /* The same with an "A \ D" corner.  */
@@ -794,6 +801,42 @@ START_TEST (test_many_rows)
 }
 END_TEST
 
+/* A cell quoted in a message keeps its UTF-8 characters whole (a minus
+   sign, U+2212, is E2 88 92) and never ends inside one: 38 'x' and the
+   minus would make 41 bytes, over the 40 quoted, so the minus goes with
+   the rest; bytes that are no character become '?'.  */
+START_TEST (test_quote_utf8)
+{
+  static const struct
+  {
+    const char *cell, *quoted;
+  } cases[] = {
+    {"\xe2\x88\x92" "abc", "'\xe2\x88\x92" "abc'"},
+    {"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\xe2\x88\x92yy",
+     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"},
+    {"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\xe2\x88\x92yy",
+     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\xe2\x88\x92...'"},
+    {"a\xff\xe2\x88" "b", "'a???b'"},
+    {"a\xc2\x85" "b\xed\xa0\x80", "'a??b???'"},
+  };
+  ro_sheet_t sheet;
+  ro_read_options_t o;
+  ro_read_error_t err;
+  char text[128];
+  ro_sheet_init (&sheet);
+  ro_read_options_init (&o);
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    {
+      int n = snprintf (text, sizeof text, "A\\D 1\n3 %s\n", cases[i].cell);
+      int rc = ro_sheet_read (&sheet, text, (size_t) n, &o, &err);
+      ck_assert_msg (rc == RO_EINVAL && strstr (err.message, cases[i].quoted),
+                     "case %zu: rc %d, message '%s', expected it to hold %s",
+                     i, rc, err.message, cases[i].quoted);
+    }
+  ro_sheet_clear (&sheet);
+}
+END_TEST
+
 /* Cells in thousands of quotes.  */
 START_TEST (test_deep_quotes)
 {
@@ -942,11 +985,11 @@ random_value (char *cell, char *value, char *ulp, gmp_randstate_t st,
   sprintf (ulp, "1/%lu", p);
 }
 
-/* Write one value cell of A v D at the cursor: its text, or a missing
-   mark.  */
+/* Write one value cell of A v D, the FIELD'th cell of its row, at the
+   cursor: its text, or a missing mark.  */
 static void
 write_value (table_t *t, gmp_randstate_t st, char delim, unsigned long a,
-             unsigned long d)
+             unsigned long d, unsigned long field)
 {
   char cell[64], value[64], ulp[64];
   if (test_rand_range (st, 0, 7) == 0)
@@ -975,6 +1018,7 @@ write_value (table_t *t, gmp_randstate_t st, char delim, unsigned long a,
   w->line = t->line;
   w->col = tcol (t);
   w->text = t->cell[t->nwant];
+  w->field = field;
   t->nwant++;
   tput (t, cell);
   if (quote)
@@ -1080,12 +1124,16 @@ random_grid (table_t *t, gmp_randstate_t st, char delim, const char *eol)
       static const char *const labels[] = { "%lu", "Attack with %lu",
         "A=%lu:"
       };
-      sprintf (buf, labels[test_rand_range (st, 0, 2)], a);
+      unsigned long k = test_rand_range (st, 0, 2);
+      sprintf (buf, labels[k], a);
       tput (t, buf);
+      /* The label is one cell, or between blanks as many as its words
+         (a Markdown row's opening '|' starts none).  */
+      unsigned long label_fields = delim == ' ' && k == 1 ? 3 : 1;
       for (unsigned long j = 0; j < nv; j++)
         {
           write_delim (t, st, delim);
-          write_value (t, st, delim, a, dc[j]);
+          write_value (t, st, delim, a, dc[j], label_fields + j + 1);
         }
       if (md)
         tput (t, " |");
@@ -1147,7 +1195,7 @@ random_long (table_t *t, gmp_randstate_t st, char delim, const char *eol,
           if (j > 0)
             write_delim (t, st, delim);
           if (role[j] == 2)
-            write_value (t, st, delim, a, d);
+            write_value (t, st, delim, a, d, j + 1);
           else
             {
               sprintf (buf, "%lu", role[j] == 0 ? a : role[j] == 1 ? d : 7);
@@ -1427,6 +1475,7 @@ sheet_suite (void)
   tcase_add_test (tc, test_long_lines);
   tcase_add_test (tc, test_many_rows);
   tcase_add_test (tc, test_deep_quotes);
+  tcase_add_test (tc, test_quote_utf8);
   tcase_add_test (tc, test_garbage);
   tcase_add_test (tc, test_mutants);
   suite_add_tcase (s, tc);
