@@ -318,7 +318,15 @@ answer_words (batch_t *b, char *line)
   int nargs;
   char **args;
   argv[argc] = NULL;
-  int rc = b->hooks->parse (&o, b->o, argc, argv, &sub, &nargs, &args);
+  /* The parser prints --help and --version (which the line then gets an
+     error for): into the answer's file, never between the answers.  */
+  FILE *saved = stdout;
+  int rc = answer_start (b, &saved);
+  if (rc == CLI_EXIT_OK)
+    {
+      rc = b->hooks->parse (&o, b->o, argc, argv, &sub, &nargs, &args);
+      stdout = saved;
+    }
   if (rc == CLI_EXIT_OK)
     rc = refuse (b, sub, nargs, args);
   if (rc == CLI_EXIT_OK && b->o->format == CLI_FORMAT_JSON)
