@@ -290,7 +290,7 @@ Options:\n\
       --max-memory=SIZE  refuse a battle whose memory bound exceeds SIZE\n\
                          bytes; suffixes K, M, G, T (powers of 1024); at\n\
                          most, and by default three quarters of, the\n\
-                         physical memory\n\
+                         physical memory or ulimit -v/-d if lower\n\
       --progress       show how far a long run has come and the time\n\
                          left on standard error, a line redrawn in\n\
                          place (by default only when it is a terminal)\n\
