@@ -207,14 +207,38 @@ copy_answer (FILE *f)
     }
 }
 
+/* A new temporary file in $TMPDIR (or /tmp), already unlinked: it
+   goes when it is closed, or when the program ends.  */
+static FILE *
+open_tmp (void)
+{
+  const char *dir = getenv ("TMPDIR");
+  if (dir == NULL || *dir == '\0')
+    dir = "/tmp";
+  char *name = malloc (strlen (dir) + sizeof "/riskodds-batch-XXXXXX");
+  if (name == NULL)
+    return NULL;
+  sprintf (name, "%s/riskodds-batch-XXXXXX", dir);
+  int fd = mkstemp (name);
+  FILE *f = NULL;
+  if (fd >= 0)
+    {
+      unlink (name);
+      if ((f = fdopen (fd, "w+")) == NULL)
+        close (fd);
+    }
+  free (name);
+  return f;
+}
+
 /* Take standard output into B->answer (a temporary file, emptied) for
    the length of a subcommand: *SAVED gets the real one.  */
 static int
 answer_start (batch_t *b, FILE **saved)
 {
-  if (b->answer == NULL && (b->answer = tmpfile ()) == NULL)
-    return cli_error ("cannot open a temporary file for the answer: %s",
-                      strerror (errno));
+  if (b->answer == NULL && (b->answer = open_tmp ()) == NULL)
+    return cli_error ("cannot open a temporary file for the answer (in "
+                      "$TMPDIR or /tmp): %s", strerror (errno));
   rewind (b->answer);
   if (ftruncate (fileno (b->answer), 0) != 0)
     return cli_error ("cannot empty the answer's temporary file: %s",
@@ -319,14 +343,14 @@ answer_words (batch_t *b, char *line)
   char **args;
   argv[argc] = NULL;
   /* The parser prints --help and --version (which the line then gets an
-     error for): into the answer's file, never between the answers.  */
+     error for): into the answer's file, never between the answers.
+     Without that file, a battle's CSV row can still be answered (its
+     message is forgotten).  */
   FILE *saved = stdout;
-  int rc = answer_start (b, &saved);
-  if (rc == CLI_EXIT_OK)
-    {
-      rc = b->hooks->parse (&o, b->o, argc, argv, &sub, &nargs, &args);
-      stdout = saved;
-    }
+  answer_start (b, &saved);
+  b->message[0] = '\0';
+  int rc = b->hooks->parse (&o, b->o, argc, argv, &sub, &nargs, &args);
+  stdout = saved;
   if (rc == CLI_EXIT_OK)
     rc = refuse (b, sub, nargs, args);
   if (rc == CLI_EXIT_OK && b->o->format == CLI_FORMAT_JSON)

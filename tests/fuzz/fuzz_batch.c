@@ -238,6 +238,45 @@ run_batch (const uint8_t *data, size_t size, int format, char **out,
   return rc;
 }
 
+/* Whether [S, S + N) is valid UTF-8.  */
+static int
+utf8_ok (const char *s, size_t n)
+{
+  for (long len; n > 0; s += len, n -= (size_t) len)
+    if ((len = cli_utf8_char (s, n)) <= 0)
+      return 0;
+  return 1;
+}
+
+/* A captured message longer than its buffer is cut at a character's
+   boundary, with "...": the input's first line as the message, when it
+   is UTF-8, into a buffer of 8 to 71 bytes (its first byte says).  */
+static void
+check_cut (const uint8_t *data, size_t size)
+{
+  const char *s = (const char *) data;
+  size_t n = 0;
+  while (n < size && n < 4096 && s[n] != '\n' && s[n] != '\0')
+    n++;
+  if (!utf8_ok (s, n))
+    return;
+  char msg[4097], buf[72];
+  memcpy (msg, s, n);
+  msg[n] = '\0';
+  size_t cap = 8 + data[0] % 64;
+  buf[0] = '\0';
+  cli_capture_messages (buf, cap);
+  cli_error ("%s", msg);
+  cli_capture_messages (NULL, 0);
+  size_t len = strlen (buf);
+  if (n < cap ? strcmp (buf, msg) != 0
+      : len < 3 || strcmp (buf + len - 3, "...") != 0
+      || memcmp (buf, msg, len - 3) != 0 || !utf8_ok (buf, len)
+      /* no more than one character less than fits */
+      || len - 3 + 4 < cap - 4)
+    fail ("a message cut wrong", buf, len);
+}
+
 /* The input is batch's standard input.  In JSON, every line of the
    output must be valid UTF-8 JSON numbering a line of the input; in CSV
    (which carries the input's bytes as they are) nothing may fail.  The
@@ -257,6 +296,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     fail ("batch failed as a whole", out, out_size);
   check_json_lines (out, out_size, lines);
   free (out);
+  check_cut (data, size);
   rc = run_batch (data, size, CLI_FORMAT_CSV, &out, &out_size);
   if (rc != CLI_EXIT_OK && rc != CLI_EXIT_WRONG)
     fail ("batch --format csv failed as a whole", out, out_size);
