@@ -296,8 +296,9 @@ json_line (batch_t *b, const cli_opts_t *o, const char *sub, int nargs,
 }
 
 /* Whether FILE, an operand of a line, is the batch's own input: "-", or
-   a name of the same file (/dev/stdin).  Reading it would eat the
-   questions that follow.  */
+   another name of a pipe, a FIFO or a terminal that is (/dev/stdin).
+   Reading it would eat the questions that follow.  (A regular file
+   opened again by name is read from its start, apart from batch.)  */
 static int
 is_input (const batch_t *b, const char *file)
 {
@@ -305,8 +306,9 @@ is_input (const batch_t *b, const char *file)
     return 1;
   struct stat in, st;
   int fd = fileno (b->in);
-  return fd >= 0 && fstat (fd, &in) == 0 && stat (file, &st) == 0
-    && in.st_dev == st.st_dev && in.st_ino == st.st_ino;
+  return fd >= 0 && fstat (fd, &in) == 0 && !S_ISREG (in.st_mode)
+    && stat (file, &st) == 0 && in.st_dev == st.st_dev
+    && in.st_ino == st.st_ino;
 }
 
 /* A parsed line whose subcommand cannot be answered in this batch.  */
