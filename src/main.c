@@ -752,8 +752,8 @@ default_max_memory (void)
 }
 
 /* A whole number of bytes with an optional K, M, G or T (powers of 1024),
-   at most the physical memory (or a ulimit below it): a larger limit would let GMP run out of
-   memory, and GMP aborts when it does.  */
+   at most the physical memory (or a ulimit below it): a larger limit
+   would let GMP run out of memory, and GMP aborts when it does.  */
 static int
 parse_size (double *bytes, const char *arg)
 {
