@@ -168,18 +168,23 @@ battle_row (batch_t *b, const cli_opts_t *o, int nargs, char **args)
   return rc;
 }
 
-/* The rest of the answer in F on standard output, its newlines dropped
-   (the subcommands' strings hold none raw) and any byte that is not
-   UTF-8 made "\ufffd" (they come out of JSON strings only).  F is read
-   in pieces: an answer may be far larger than memory allows.  */
+/* The next LEFT bytes of the answer in F on standard output, its
+   newlines dropped (the subcommands' strings hold none raw) and any byte
+   that is not UTF-8 made "\ufffd" (they come out of JSON strings only).
+   F is read in pieces: an answer may be far larger than memory
+   allows.  */
 static void
-copy_answer (FILE *f)
+copy_answer (FILE *f, off_t left)
 {
   char buf[65536 + 4];
   size_t keep = 0;
   for (;;)
     {
-      size_t got = fread (buf + keep, 1, sizeof buf - keep, f);
+      size_t want = sizeof buf - keep;
+      if ((off_t) want > left)
+        want = (size_t) left;
+      size_t got = fread (buf + keep, 1, want, f);
+      left -= (off_t) got;
       size_t n = keep + got, i = 0, run = 0;
       int end = got == 0;
       /* BUF[RUN..I) is to be written as it is.  */
@@ -231,8 +236,10 @@ open_tmp (void)
   return f;
 }
 
-/* Take standard output into B->answer (a temporary file, emptied) for
-   the length of a subcommand: *SAVED gets the real one.  */
+/* Take standard output into B->answer (a temporary file, written from
+   its start: what an answer writes ends where ftello then says, and
+   an earlier, longer answer's bytes after it are ignored) for the
+   length of a subcommand: *SAVED gets the real one.  */
 static int
 answer_start (batch_t *b, FILE **saved)
 {
@@ -240,10 +247,6 @@ answer_start (batch_t *b, FILE **saved)
     return cli_error ("cannot open a temporary file for the answer (in "
                       "$TMPDIR or /tmp): %s", strerror (errno));
   rewind (b->answer);
-  if (ftruncate (fileno (b->answer), 0) != 0)
-    return cli_error ("cannot empty the answer's temporary file: %s",
-                      strerror (errno));
-  clearerr (b->answer);
   fflush (stdout);
   *saved = stdout;
   stdout = b->answer;
@@ -267,24 +270,29 @@ json_line (batch_t *b, const cli_opts_t *o, const char *sub, int nargs,
   rc = b->hooks->run (o, sub, nargs, args);
   int bad = fflush (b->answer) != 0 || ferror (b->answer);
   int e = errno;
+  off_t size = ftello (b->answer);
   stdout = saved;
+  if (!bad && size < 0)
+    bad = 1, e = errno;
   if (bad)
     return cli_error ("cannot write this line's answer to a temporary "
                       "file: %s", strerror (e));
   if (rc != CLI_EXIT_OK && rc != CLI_EXIT_WRONG)
     return rc;
   rewind (b->answer);
-  int c;
-  while ((c = getc (b->answer)) == ' ' || c == '\n')
+  int c = EOF;
+  while (size-- > 0 && ((c = getc (b->answer)) == ' ' || c == '\n'))
     ;
-  if (c != '{')
+  if (size < 0 || c != '{')
     return cli_error ("'%s' printed no JSON object", *sub ? sub : "A D");
-  while ((c = getc (b->answer)) == '\n')
+  while (size-- > 0 && (c = getc (b->answer)) == '\n')
     ;
+  if (size < 0)
+    return cli_error ("'%s' printed no whole JSON object",
+                      *sub ? sub : "A D");
   printf ("{\"line\":%lu%s", b->line, c == '}' ? "" : ",");
-  if (c != EOF)
-    ungetc (c, b->answer);
-  copy_answer (b->answer);
+  ungetc (c, b->answer);
+  copy_answer (b->answer, size + 1);
   putchar ('\n');
   if (ferror (b->answer))
     return cli_error ("cannot read this line's answer back: %s",
