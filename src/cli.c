@@ -24,14 +24,72 @@ cli_capture_messages (char *buf, size_t size)
   capture_size = size;
 }
 
+long
+cli_utf8_char (const char *s, size_t avail)
+{
+  const unsigned char *u = (const unsigned char *) s;
+  if (avail == 0)
+    return -1;
+  if (u[0] < 0x80)
+    return 1;
+  /* The second byte's range rules out overlong forms, the surrogates
+     (U+D800..DFFF) and code points past U+10FFFF.  */
+  long n;
+  unsigned lo = 0x80, hi = 0xBF;
+  if (u[0] >= 0xC2 && u[0] <= 0xDF)
+    n = 2;
+  else if (u[0] >= 0xE0 && u[0] <= 0xEF)
+    {
+      n = 3;
+      lo = u[0] == 0xE0 ? 0xA0 : lo;
+      hi = u[0] == 0xED ? 0x9F : hi;
+    }
+  else if (u[0] >= 0xF0 && u[0] <= 0xF4)
+    {
+      n = 4;
+      lo = u[0] == 0xF0 ? 0x90 : lo;
+      hi = u[0] == 0xF4 ? 0x8F : hi;
+    }
+  else
+    return 0;
+  for (long i = 1; i < n; i++)
+    {
+      if ((size_t) i >= avail)
+        return -1;
+      if (i == 1 ? u[1] < lo || u[1] > hi : (u[i] & 0xC0) != 0x80)
+        return 0;
+    }
+  return n;
+}
+
+/* Cut the message S, which filled all SIZE bytes of its buffer, to end
+   with "..." at a character's boundary (never inside a UTF-8
+   sequence).  */
+static void
+cut_message (char *s, size_t size)
+{
+  if (size < 8)
+    return;
+  size_t end = size - 4;        /* room for "..." and the NUL */
+  /* Back over the continuation bytes of the character cut at END, and
+     over its lead byte too when it needs more than is left.  */
+  size_t i = end;
+  while (i > 0 && end - i < 4 && ((unsigned char) s[i] & 0xC0) == 0x80)
+    i--;
+  long len = cli_utf8_char (s + i, end - i);
+  end = len > 0 ? i + (size_t) len : i;
+  memcpy (s + end, "...", 4);
+}
+
 static void
 vmessage (const char *fmt, va_list ap)
 {
   if (capture != NULL)
     {
       /* The first message is the one that says what went wrong.  */
-      if (capture[0] == '\0')
-        vsnprintf (capture, capture_size, fmt, ap);
+      if (capture[0] == '\0'
+          && vsnprintf (capture, capture_size, fmt, ap) >= (int) capture_size)
+        cut_message (capture, capture_size);
       return;
     }
   fflush (stdout);
@@ -1123,7 +1181,7 @@ output_mode (const char *file)
 static int
 close_output (int status)
 {
-  if (fflush (stdout) != 0 || ferror (stdout))
+  if ((fflush (stdout) != 0 || ferror (stdout)) && status != CLI_EXIT_ERROR)
     return cli_error ("error writing output: %s", strerror (errno));
   return status;
 }
@@ -1172,13 +1230,26 @@ cli_csv_cell (const char *s)
 void
 cli_json_string (const char *s)
 {
+  size_t left = strlen (s);
   putchar ('"');
-  for (; *s; s++)
-    if (*s == '"' || *s == '\\')
-      printf ("\\%c", *s);
-    else if ((unsigned char) *s < 0x20)
-      printf ("\\u%04x", (unsigned) (unsigned char) *s);
-    else
-      putchar (*s);
+  while (left > 0)
+    {
+      long len = cli_utf8_char (s, left);
+      if (len <= 0)
+        {
+          /* Not UTF-8 (a file name, a word of a batch's line): JSON
+             text must be, so the byte becomes U+FFFD.  */
+          fputs ("\\ufffd", stdout);
+          len = 1;
+        }
+      else if (*s == '"' || *s == '\\')
+        printf ("\\%c", *s);
+      else if ((unsigned char) *s < 0x20 || *s == 0x7f)
+        printf ("\\u%04x", (unsigned) (unsigned char) *s);
+      else
+        fwrite (s, 1, (size_t) len, stdout);
+      s += len;
+      left -= (size_t) len;
+    }
   putchar ('"');
 }

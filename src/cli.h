@@ -379,10 +379,16 @@ typedef struct
 } cli_batch_hooks_t;
 int cmd_batch (const cli_opts_t *opts, int argc, char **argv,
                const cli_batch_hooks_t *hooks);
+/* The lines of IN answered as batch answers them (after its checks of
+   OPTS): cmd_batch calls it on standard input, the fuzz target on its
+   bytes.  */
+int cli_batch_stream (const cli_opts_t *opts, FILE *in,
+                      const cli_batch_hooks_t *hooks);
 
 /* Messages (cli_error, cli_usage_error) go into BUF, the first one of
    SIZE bytes at most, instead of standard error, until called with
-   NULL: batch answers a line's error on standard output.  */
+   NULL: batch answers a line's error on standard output.  A longer
+   message is cut at a character's boundary and ends with "...".  */
 void cli_capture_messages (char *buf, size_t size);
 int cmd_verify (const cli_opts_t *opts, int argc, char **argv);
 int cmd_verify_float (const cli_opts_t *opts, int argc, char **argv);
@@ -442,7 +448,15 @@ int cli_help (const char *sub);
 void cli_csv_cell (const char *s);
 
 /* S on standard output as a JSON string, quotes, backslashes and
-   control characters escaped.  */
+   control characters escaped, each byte that is not part of a valid
+   UTF-8 character as \ufffd (U+FFFD): the output is valid UTF-8 JSON
+   whatever S holds.  */
 void cli_json_string (const char *s);
+
+/* The length (1 to 4) of the UTF-8 character that starts S, of which
+   AVAIL bytes can be read; 0 when the bytes there are not one (a stray
+   continuation byte, an overlong form, a surrogate, past U+10FFFF), -1
+   when they begin one that AVAIL cuts short.  */
+long cli_utf8_char (const char *s, size_t avail);
 
 #endif /* CLI_H */

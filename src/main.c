@@ -7,6 +7,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -301,7 +302,7 @@ Options:\n\
       --max-memory=SIZE  refuse a battle whose memory bound exceeds SIZE\n\
                          bytes; suffixes K, M, G, T (powers of 1024); at\n\
                          most, and by default three quarters of, the\n\
-                         physical memory\n\
+                         physical memory or ulimit -v/-d if lower\n\
       --progress       show how far a long run has come and the time\n\
                          left on standard error, a line redrawn in\n\
                          place (by default only when it is a terminal)\n\
@@ -742,17 +743,46 @@ physical_memory (void)
   return (double) pages * (double) size;
 }
 
-/* Three quarters of physical memory, or 4 GiB when it cannot be told.  */
+/* The most memory the process may have: the physical memory, or less
+   under a limit of its address space or data (ulimit -v, ulimit -d);
+   0 when none can be told.  *WHAT says which.  */
+static double
+memory_ceiling (const char **what)
+{
+  static const int res[] = { RLIMIT_AS, RLIMIT_DATA };
+  static const char *const names[] = { "address space limit (ulimit -v)",
+    "data limit (ulimit -d)" };
+  double ceiling = physical_memory ();
+  *what = "physical memory";
+  for (size_t i = 0; i < sizeof res / sizeof res[0]; i++)
+    {
+      struct rlimit rl;
+      if (getrlimit (res[i], &rl) == 0 && rl.rlim_cur != RLIM_INFINITY
+          && (ceiling <= 0 || (double) rl.rlim_cur < ceiling))
+        {
+          ceiling = (double) rl.rlim_cur;
+          *what = names[i];
+        }
+    }
+  return ceiling;
+}
+
+/* Three quarters of the memory the process may have (the rest is for
+   the program, its libraries and threads' stacks, which a ulimit -v
+   counts too), or 4 GiB when it cannot be told: a user under ulimit -v
+   is refused up front, with the estimate, rather than GMP aborting when
+   an allocation fails.  */
 static double
 default_max_memory (void)
 {
-  double phys = physical_memory ();
-  return phys > 0 ? 0.75 * phys : 4.0 * 1024 * 1024 * 1024;
+  const char *what;
+  double ceiling = memory_ceiling (&what);
+  return ceiling > 0 ? 0.75 * ceiling : 4.0 * 1024 * 1024 * 1024;
 }
 
 /* A whole number of bytes with an optional K, M, G or T (powers of 1024),
-   at most the physical memory: a larger limit would let GMP run out of
-   memory, and GMP aborts when it does.  */
+   at most the physical memory (or a ulimit below it): a larger limit
+   would let GMP run out of memory, and GMP aborts when it does.  */
 static int
 parse_size (double *bytes, const char *arg)
 {
@@ -769,11 +799,12 @@ parse_size (double *bytes, const char *arg)
     return cli_usage_error ("invalid --max-memory '%s' (expected a whole "
                             "number of bytes, optionally followed by K, M, "
                             "G or T, such as 512M or 4G)", arg);
-  double phys = physical_memory ();
-  if (phys > 0 && v * mult > phys)
-    return cli_usage_error ("--max-memory %s is more than the physical "
-                            "memory (%.1f GiB)", arg,
-                            phys / (1024.0 * 1024 * 1024));
+  const char *what;
+  double ceiling = memory_ceiling (&what);
+  if (ceiling > 0 && v * mult > ceiling)
+    return cli_usage_error ("--max-memory %s is more than the %s: %.1f "
+                            "GiB", arg, what,
+                            ceiling / (1024.0 * 1024 * 1024));
   *bytes = v * mult;
   return CLI_EXIT_OK;
 }
