@@ -2,6 +2,7 @@
 
 #include <config.h>
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -493,6 +494,115 @@ chain_run (ro_chain_t *c, const ro_rules_t *rules, unsigned long a,
   cells_free (seed, nseed);
   if (have_model)
     ro_model_clear (&model);
+  return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Memory                                                             */
+/* ------------------------------------------------------------------ */
+
+/* The bytes of the limbs of an mpz of at most BITS bits: whole limbs,
+   the one GMP may add to a result, and malloc's header.  */
+double
+ro_limb_bytes (double bits)
+{
+  return sizeof (mp_limb_t) * (ceil (bits / GMP_NUMB_BITS) + 1) + 16;
+}
+
+/* The bytes of N cells whose numbers have at most LO + f * STEP bits
+   for f = 0 .. N - 1 (their sum: the bound is linear in f).  */
+static double
+cells_bytes (double n, double lo, double step)
+{
+  return n * (sizeof (ro_cell_t) + ro_limb_bytes (lo + step * (n - 1) / 2)
+              + sizeof (mp_limb_t));
+}
+
+/* The bytes the chain of ro_chain_scope_target holds at its peak, its
+   battles against D[0 .. K-1] with DSUM[i] defenders in battles 0 .. i
+   (fortify passes bounds of both).  A path to seed f of battle i has
+   lost at most F0 - f attackers and DSUM[i] defenders, each army adding
+   at most the bits per army of its territory to the number
+   (ro_rules_bits_per_army); once the dice's sides change, the seeds are
+   rebased to one denominator and each may have the bits of the
+   largest.  At battle i the seeds it starts from and those it makes
+   are alive, with its engine (plan and rows, whose numbers carry the
+   bits of the battles before), its stops and those of the battles
+   before; a rebase holds the seeds' fractions once more, and after
+   the last battle the final armies' fractions (numerator and
+   denominator) are made beside both arrays of seeds.  With WHOLE, the
+   whole chain's K plans are alive throughout, with two arrays of
+   values.  */
+int
+ro_chain_memory_bound (double *bytes, const ro_rules_t *rules,
+                       unsigned long a, const unsigned long *d,
+                       const unsigned long *dsum, size_t k, int whole)
+{
+  unsigned long f0 = ro_rules_fighting (&rules[0], a);
+  double nseed = f0 + 1.0, bpa = 0;
+  for (size_t i = 0; i < k; i++)
+    bpa = fmax (bpa, ro_rules_bits_per_army (&rules[i]));
+  double mpq = sizeof (mpq_t) + sizeof (mp_limb_t);
+  double prev = cells_bytes (nseed, 64, 0), peak = 0, stops = 0, plans = 0;
+  int rebased = 0, rc = RO_OK;
+  for (size_t i = 0; i < k && rc == RO_OK; i++)
+    {
+      double full = (f0 + (double) dsum[i]) * bpa + 64, engine;
+      /* Seed f: at most FULL - f BPA bits, or FULL once rebased.  */
+      double seeds = cells_bytes (nseed, full, rebased ? 0 : -bpa);
+      rc = ro_rules_optimizing (&rules[i])
+        ? ro_plan_memory (&engine, &rules[i], a, d[i])
+        : ro_solver_memory (&engine, &rules[i], a, d[i]);
+      if (rc != RO_OK)
+        break;
+      if (whole)
+        plans += engine;
+      engine += (ro_rules_max_attacker_loss (&rules[i]) + 1.0)
+        * (d[i] + 1.0) * ro_limb_bytes (full);
+      double held = (ro_rules_stop_fighting (&rules[i]) + 1.0)
+        * (d[i] + 1.0) * (mpq + 2 * ro_limb_bytes (full));
+      double here = prev + seeds + engine + held + stops;
+      unsigned long b[2], nb[2];
+      rules_base (b, &rules[i]);
+      if (i + 1 < k)
+        rules_base (nb, &rules[i + 1]);
+      int rebase = i + 1 < k && (b[0] != nb[0] || b[1] != nb[1]);
+      /* The fractions of a rebase, or the final armies': a numerator and
+         a denominator of at most a seed's bits each.  */
+      if (rebase || i + 1 == k)
+        here += 2 * seeds + nseed * (mpq + sizeof (unsigned long));
+      peak = fmax (peak, here);
+      stops += held;
+      prev = seeds;
+      rebased |= rebase;
+    }
+  if (whole)
+    plans += 2 * cells_bytes (nseed, (f0 + (double) dsum[k - 1]) * bpa + 64,
+                              0);
+  *bytes = 1.25 * (peak + plans) + 65536;
+  return rc;
+}
+
+int
+ro_chain_memory (double *bytes, const ro_rules_t *rules, unsigned long a,
+                 const unsigned long *d, size_t k, ro_scope_t scope)
+{
+  int rc = chain_check (rules, a, d, k);
+  if (rc == RO_OK && scope != RO_SCOPE_BATTLE && scope != RO_SCOPE_CHAIN)
+    rc = RO_EINVAL;
+  if (rc != RO_OK)
+    return rc;
+  unsigned long *dsum = malloc (k * sizeof *dsum);
+  if (dsum == NULL)
+    return RO_ENOMEM;
+  int whole = 0;
+  for (size_t i = 0; i < k; i++)
+    {
+      dsum[i] = d[i] + (i ? dsum[i - 1] : 0);
+      whole |= scope == RO_SCOPE_CHAIN && ro_rules_optimizing (&rules[i]);
+    }
+  rc = ro_chain_memory_bound (bytes, rules, a, d, dsum, k, whole);
+  free (dsum);
   return rc;
 }
 

@@ -323,6 +323,17 @@ int ro_solver_memory_rows (double *bytes, const ro_rules_t *rules,
                            unsigned long a, unsigned long d,
                            unsigned long extra, unsigned long views);
 
+/* The bytes of the limbs of an mpz of at most BITS bits, with the limb
+   GMP may add and malloc's header (chain.c).  */
+double ro_limb_bytes (double bits);
+
+/* The peak of a chain's forward passes against D[0 .. K-1], DSUM[i]
+   bounding the defenders of battles 0 .. i; WHOLE: the whole chain's
+   plans alive throughout (chain.c).  */
+int ro_chain_memory_bound (double *bytes, const ro_rules_t *rules,
+                           unsigned long a, const unsigned long *d,
+                           const unsigned long *dsum, size_t k, int whole);
+
 /* The strip engine (strip.c): one battle of F fighting armies against
    D, not over at the start, when both sides roll their most dice
    (ro_strip_applies).  END, when not NULL, is called for every end of
