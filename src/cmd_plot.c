@@ -43,6 +43,43 @@ typedef struct
   double *v;
 } grid_t;
 
+/* The bytes of a figure of CELLS marks (cells, bars) in the format of
+   -o FILE at --width x --height: a PNG's image surface, 4 bytes a pixel
+   (written out as a stream: no copy of the file), and the paths of its
+   cells; the recording of a vector figure (SVG, PDF), measured at about
+   1.2 KiB a cell; and 16 MiB for cairo, fonts and zlib (a PNG of 640 x
+   480 takes 5 MiB more than riskodds alone).  */
+static double
+figure_memory (const cli_opts_t *o, double cells, const char **format)
+{
+  plot_format_t f = PLOT_PNG;
+  if (o->output != NULL && plot_format_of_file (o->output, &f) != 0)
+    f = PLOT_PNG;
+  double w = o->width ? o->width : 640, h = o->height ? o->height : 480;
+  *format = f == PLOT_PNG ? "PNG" : f == PLOT_SVG ? "SVG" : "PDF";
+  if (f == PLOT_PNG)
+    return (16 << 20) + 4 * w * h + 8 * h + 64 * cells;
+  return (16 << 20) + 1536 * cells;
+}
+
+/* Refuse a figure of CELLS marks, whose values take GRIDS bytes beside
+   it, when they would not fit in --max-memory (the engine that computes
+   the values is checked on its own: it is gone when the figure is
+   drawn).  */
+static int
+check_figure_memory (const cli_opts_t *o, double cells, double grids)
+{
+  const char *format;
+  double need = figure_memory (o, cells, &format) + grids;
+  char what[128];
+  double w = o->width ? o->width : 640, h = o->height ? o->height : 480;
+  int png = strcmp (format, "PNG") == 0;
+  snprintf (what, sizeof what, "%s %s of %.0f x %.0f %s and %.0f %s",
+            strcmp (format, "SVG") == 0 ? "an" : "a", format, w, h,
+            png ? "pixels" : "points", cells, cells == 1 ? "cell" : "cells");
+  return cli_check_need (o, need, what);
+}
+
 static int
 grid_alloc (grid_t *g)
 {
@@ -956,6 +993,10 @@ plot_dist (const cli_opts_t *o, int argc, char **argv)
   int rc = cli_parse_battle (o, argc, argv, &a, &d);
   if (rc == CLI_EXIT_OK)
     rc = cli_check_battle_memory (o, a, d, 1);
+  /* A bar for each end, at most A + D + 1 of them, and their places.  */
+  if (rc == CLI_EXIT_OK)
+    rc = check_figure_memory (o, (double) a + d + 1,
+                              16 * ((double) a + d + 2));
   if (rc != CLI_EXIT_OK)
     return rc;
   ro_dist_t dist;
@@ -1057,6 +1098,11 @@ cmd_plot (const cli_opts_t *o, int argc, char **argv)
   int rc = cli_parse_grid_ranges (o, g.a, g.d, strcmp (kind, "float") == 0
                                   ? 100 : strcmp (kind, "policy") == 0
                                   ? 20 : 30);
+  /* The grid's values (two grids to --compare) beside the figure.  */
+  double cells = (g.a[1] - g.a[0] + 1.0) * (g.d[1] - g.d[0] + 1.0);
+  if (rc == CLI_EXIT_OK && cells <= 25000000)
+    rc = check_figure_memory (o, cells, (o->compare ? 2 : 1) * cells
+                              * sizeof (double));
   if (rc == CLI_EXIT_OK)
     rc = grid_alloc (&g);
   if (rc == CLI_EXIT_OK)
