@@ -46,6 +46,30 @@ ro_chain_clear (ro_chain_t *c)
   ro_chain_init (c);
 }
 
+/* A product of powers of primes, K[P] the power of P: the primes of the
+   dice's sides, all at most RO_SIDES_MAX.  */
+typedef struct
+{
+  unsigned long k[RO_SIDES_MAX + 1];
+} chain_scale_t;
+
+/* SCALE *= BASE[0]^E[0] * BASE[1]^E[1].  */
+static void
+scale_mul (chain_scale_t *scale, const unsigned long base[2],
+           const unsigned long e[2])
+{
+  for (int b = 0; b < 2; b++)
+    {
+      unsigned long m = base[b];
+      for (unsigned long p = 2; p <= m; p++)
+        while (m % p == 0)
+          {
+            m /= p;
+            scale->k[p] += e[b];
+          }
+    }
+}
+
 /* One battle's forward pass.  The cells of its solver are the
    probabilities times SCALE: 1 as long as every territory rolls dice
    of the same sides, the common denominator of the seeds once a
@@ -56,19 +80,27 @@ typedef struct
   mpq_t *lost;                  /* P(this battle is lost) */
   mpq_t *held;                  /* P(lost with f, d left): [f (d0+1) + d] */
   unsigned long d0, fstop;
-  mpz_srcptr scale;
+  const chain_scale_t *scale;
 } chain_pass_t;
 
-/* Q = the probability of cell X of S, divided by SCALE.  */
+/* Q = the probability of cell X of S, divided by SCALE: reduced by
+   removing the denominator's primes from the numerator, with no gcd
+   (ro_q_over_primes).  */
 static void
-cell_q (mpq_t q, const ro_solver_t *s, const ro_cell_t *x, mpz_srcptr scale)
+cell_q (mpq_t q, const ro_solver_t *s, const ro_cell_t *x,
+        const chain_scale_t *scale)
 {
-  ro_solver_get_q (q, s, x);
-  if (mpz_cmp_ui (scale, 1) != 0)
-    {
-      mpz_mul (mpq_denref (q), mpq_denref (q), scale);
-      mpq_canonicalize (q);
-    }
+  chain_scale_t t = *scale;
+  scale_mul (&t, s->base, x->e);
+  unsigned long p[RO_SIDES_MAX], k[RO_SIDES_MAX];
+  int np = 0;
+  for (unsigned long i = 2; i <= RO_SIDES_MAX; i++)
+    if (t.k[i] != 0)
+      {
+        p[np] = i;
+        k[np++] = t.k[i];
+      }
+  ro_q_over_primes (q, x->n, p, k, np);
 }
 
 static int
@@ -131,42 +163,35 @@ rules_base (unsigned long b[2], const ro_rules_t *rules)
 }
 
 /* The seeds SEED (over the bases of S, times SCALE) as integers over
-   no power at all, times a new SCALE: their common denominator.  The
-   next territory's dice have other sides, whose powers could not
-   express these denominators.  */
-static int
+   no power at all, times a new SCALE: the old one times the bases to
+   the largest exponents of the seeds, to which every seed is brought by
+   one multiplication.  The next territory's dice have other sides,
+   whose powers could not express these denominators.  Neither a gcd nor
+   a fraction per seed: reducing each seed and taking the lcm cost a
+   gcd of numbers of the seeds' size per seed, cubic in the armies.  */
+static void
 chain_rebase (ro_cell_t *seed, unsigned long nseed, const ro_solver_t *s,
-              mpz_t scale)
+              chain_scale_t *scale, mpz_t big)
 {
-  mpq_t *q = malloc ((nseed ? nseed : 1) * sizeof *q);
-  if (q == NULL)
-    return RO_ENOMEM;
-  mpz_t l;
-  mpz_init_set_ui (l, 1);
+  unsigned long top[2] = { 0, 0 };
+  for (unsigned long f = 0; f < nseed; f++)
+    for (int b = 0; b < 2 && mpz_sgn (seed[f].n) != 0; b++)
+      top[b] = seed[f].e[b] > top[b] ? seed[f].e[b] : top[b];
   for (unsigned long f = 0; f < nseed; f++)
     {
-      mpq_init (q[f]);
-      cell_q (q[f], s, &seed[f], scale);
-      mpz_lcm (l, l, mpq_denref (q[f]));
-    }
-  for (unsigned long f = 0; f < nseed; f++)
-    {
-      mpz_divexact (seed[f].n, l, mpq_denref (q[f]));
-      mpz_mul (seed[f].n, seed[f].n, mpq_numref (q[f]));
+      unsigned long k[2] = { top[0] - seed[f].e[0], top[1] - seed[f].e[1] };
+      if (mpz_sgn (seed[f].n) != 0)
+        ro_mul_power (seed[f].n, s->base, k, big);
       seed[f].e[0] = seed[f].e[1] = 0;
-      mpq_clear (q[f]);
     }
-  mpz_swap (scale, l);
-  mpz_clear (l);
-  free (q);
-  return RO_OK;
+  scale_mul (scale, s->base, top);
 }
 
 /* The final seeds are the armies that moved into the last territory:
    seed f holds those that arrived with f + 1.  */
 static int
-chain_final (ro_chain_t *c, const ro_solver_t *s, const ro_cell_t *seed,
-             unsigned long nseed, mpz_srcptr scale)
+chain_final (ro_chain_t *c, ro_solver_t *s, const ro_cell_t *seed,
+             unsigned long nseed, const chain_scale_t *scale)
 {
   size_t n = 0;
   for (unsigned long f = 0; f < nseed; f++)
@@ -175,6 +200,14 @@ chain_final (ro_chain_t *c, const ro_solver_t *s, const ro_cell_t *seed,
   c->armies_p = malloc ((n ? n : 1) * sizeof *c->armies_p);
   if (c->armies == NULL || c->armies_p == NULL)
     return RO_ENOMEM;
+  /* P(taking all) is the seeds' sum, added as integers (no fraction's
+     gcd per seed) and reduced once.  */
+  const unsigned long none[2] = { 0, 0 };
+  ro_cell_t sum;
+  mpz_init (sum.n);
+  sum.e[0] = sum.e[1] = 0;
+  mpz_t one;
+  mpz_init_set_ui (one, 1);
   ro_progress (0, nseed);
   for (unsigned long f = nseed; f-- > 0;)
     {
@@ -183,12 +216,18 @@ chain_final (ro_chain_t *c, const ro_solver_t *s, const ro_cell_t *seed,
           c->armies[c->n_armies] = f + 1;
           mpq_init (c->armies_p[c->n_armies]);
           cell_q (c->armies_p[c->n_armies], s, &seed[f], scale);
-          mpq_add (c->taken[c->k], c->taken[c->k],
-                   c->armies_p[c->n_armies]);
+          ro_cell_add (s->base, s->big, &sum, seed[f].n, seed[f].e, one,
+                       none);
           c->n_armies++;
         }
       ro_progress (nseed - f, nseed);
     }
+  mpq_t q;
+  mpq_init (q);
+  cell_q (q, s, &sum, scale);
+  mpq_add (c->taken[c->k], c->taken[c->k], q);
+  mpq_clear (q);
+  mpz_clears (sum.n, one, (mpz_ptr) 0);
   return RO_OK;
 }
 
@@ -233,7 +272,8 @@ chain_stops (ro_chain_t *c, const chain_pass_t *pass, size_t i,
 static int
 chain_battle (ro_chain_t *c, const ro_model_t *model, ro_cell_t *seed,
               unsigned long nseed, unsigned long d, size_t i,
-              const ro_rules_t *next_rules, double final, mpz_t scale,
+              const ro_rules_t *next_rules, double final,
+              chain_scale_t *scale,
               const ro_plan_t *chain_plan, ro_cell_t **next)
 {
   const ro_rules_t *rules = &model->rules;
@@ -277,7 +317,7 @@ chain_battle (ro_chain_t *c, const ro_model_t *model, ro_cell_t *seed,
   if (next_rules != NULL)
     rules_base (nb, next_rules);
   if (rc == RO_OK && next_rules != NULL && (b[0] != nb[0] || b[1] != nb[1]))
-    rc = chain_rebase (pass.next, nseed, &s, scale);
+    chain_rebase (pass.next, nseed, &s, scale, s.big);
   ro_progress_part (&part, 1 - final, final);
   if (rc == RO_OK && next_rules == NULL)
     rc = chain_final (c, &s, pass.next, nseed, scale);
@@ -458,8 +498,8 @@ chain_run (ro_chain_t *c, const ro_rules_t *rules, unsigned long a,
     rc = RO_ENOMEM;
   else
     mpz_set_ui (seed[nseed - 1].n, 1);
-  mpz_t scale;
-  mpz_init_set_ui (scale, 1);
+  chain_scale_t scale;
+  memset (&scale, 0, sizeof scale);
   int have_model = 1;
   double work[2], sum = 0, lo = 0;
   for (size_t i = 0; i < k; i++)
@@ -480,7 +520,7 @@ chain_run (ro_chain_t *c, const ro_rules_t *rules, unsigned long a,
       ro_progress_part (&part, lo / sum, w / sum);
       rc = chain_battle (c, &model, seed, nseed, d[i], i,
                          i + 1 == k ? NULL : &rules[i + 1], work[1] / w,
-                         scale, plans && plans[i].impl ? &plans[i] : NULL,
+                         &scale, plans && plans[i].impl ? &plans[i] : NULL,
                          &next);
       ro_progress_part_end (&part);
       lo += w;
@@ -490,7 +530,6 @@ chain_run (ro_chain_t *c, const ro_rules_t *rules, unsigned long a,
     }
   if (rc == RO_OK)
     ro_progress (1, 1);
-  mpz_clear (scale);
   cells_free (seed, nseed);
   if (have_model)
     ro_model_clear (&model);

@@ -211,6 +211,11 @@ void ro_solver_state (ro_solver_t *s, unsigned long f, unsigned long d,
 /* Q = X's probability, reduced.  */
 void ro_solver_get_q (mpq_t q, const ro_solver_t *s, const ro_cell_t *x);
 
+/* Q = N / (P[0]^K[0] ... P[NP-1]^K[NP-1]), reduced by removing the
+   primes P (distinct) from N: no gcd.  */
+void ro_q_over_primes (mpq_t q, const mpz_t n, const unsigned long *p,
+                       const unsigned long *k, int np);
+
 void ro_step_init (ro_step_t *step);
 void ro_step_clear (ro_step_t *step);
 
