@@ -562,14 +562,15 @@ cells_bytes (double n, double lo, double step)
    (fortify passes bounds of both).  A path to seed f of battle i has
    lost at most F0 - f attackers and DSUM[i] defenders, each army adding
    at most the bits per army of its territory to the number
-   (ro_rules_bits_per_army); once the dice's sides change, the seeds are
+   (ro_rules_bits_per_army); where the dice's sides change, the seeds are
    rebased to one denominator and each may have the bits of the
-   largest.  At battle i the seeds it starts from and those it makes
+   largest, which every later seed carries beside the armies it loses
+   after the rebase (so each change of sides adds up to F0 times the
+   bits per army to the numbers).  At battle i the seeds it starts from and those it makes
    are alive, with its engine (plan and rows, whose numbers carry the
    bits of the battles before), its stops and those of the battles
-   before; a rebase holds the seeds' fractions once more, and after
-   the last battle the final armies' fractions (numerator and
-   denominator) are made beside both arrays of seeds.  With WHOLE, the
+   before; after the last battle the final armies' fractions (numerator
+   and denominator) are made beside both arrays of seeds.  With WHOLE, the
    whole chain's K plans are alive throughout, with two arrays of
    values.  */
 int
@@ -583,12 +584,16 @@ ro_chain_memory_bound (double *bytes, const ro_rules_t *rules,
     bpa = fmax (bpa, ro_rules_bits_per_army (&rules[i]));
   double mpq = sizeof (mpq_t) + sizeof (mp_limb_t);
   double prev = cells_bytes (nseed, 64, 0), peak = 0, stops = 0, plans = 0;
-  int rebased = 0, rc = RO_OK;
+  /* The bits of the scale of the rebased seeds, and the defenders
+     before the last rebase.  */
+  double carried = 0, before = 0, full = 64;
+  int rc = RO_OK;
   for (size_t i = 0; i < k && rc == RO_OK; i++)
     {
-      double full = (f0 + (double) dsum[i]) * bpa + 64, engine;
-      /* Seed f: at most FULL - f BPA bits, or FULL once rebased.  */
-      double seeds = cells_bytes (nseed, full, rebased ? 0 : -bpa);
+      double engine;
+      full = carried + (f0 + (dsum[i] - before)) * bpa + 64;
+      /* Seed f: at most FULL - f BPA bits.  */
+      double seeds = cells_bytes (nseed, full, -bpa);
       rc = ro_rules_optimizing (&rules[i])
         ? ro_plan_memory (&engine, &rules[i], a, d[i])
         : ro_solver_memory (&engine, &rules[i], a, d[i]);
@@ -601,23 +606,29 @@ ro_chain_memory_bound (double *bytes, const ro_rules_t *rules,
       double held = (ro_rules_stop_fighting (&rules[i]) + 1.0)
         * (d[i] + 1.0) * (mpq + 2 * ro_limb_bytes (full));
       double here = prev + seeds + engine + held + stops;
-      unsigned long b[2], nb[2];
-      rules_base (b, &rules[i]);
-      if (i + 1 < k)
-        rules_base (nb, &rules[i + 1]);
-      int rebase = i + 1 < k && (b[0] != nb[0] || b[1] != nb[1]);
-      /* The fractions of a rebase, or the final armies': a numerator and
-         a denominator of at most a seed's bits each.  */
-      if (rebase || i + 1 == k)
+      /* The final armies' fractions: a numerator and a denominator of
+         at most a seed's bits each.  */
+      if (i + 1 == k)
         here += 2 * seeds + nseed * (mpq + sizeof (unsigned long));
       peak = fmax (peak, here);
       stops += held;
       prev = seeds;
-      rebased |= rebase;
+      unsigned long b[2], nb[2];
+      rules_base (b, &rules[i]);
+      if (i + 1 < k)
+        rules_base (nb, &rules[i + 1]);
+      if (i + 1 < k && (b[0] != nb[0] || b[1] != nb[1]))
+        {
+          /* A rebase brings every seed to the largest's bits, which the
+             scale keeps from then on.  */
+          carried = full;
+          before = dsum[i];
+          prev = cells_bytes (nseed, full, 0);
+          peak = fmax (peak, here - seeds + prev);
+        }
     }
   if (whole)
-    plans += 2 * cells_bytes (nseed, (f0 + (double) dsum[k - 1]) * bpa + 64,
-                              0);
+    plans += 2 * cells_bytes (nseed, full, 0);
   *bytes = 1.25 * (peak + plans) + 65536;
   return rc;
 }
