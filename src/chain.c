@@ -709,6 +709,57 @@ moment_var (mpq_t var, const mpq_t mean, const mpq_t sq, mpq_t t)
   mpq_sub (var, sq, t);
 }
 
+/* SUM += X[0] P[0] + ... and SQ += X[0]^2 P[0] + ... (N terms): the
+   fractions brought to the lcm of
+   their denominators, whose only primes are those of the dice's sides
+   (at most RO_SIDES_MAX), made of the highest power of each, and the
+   two sums reduced once.  A gcd per term (mpq_add) made a chain's
+   --stats cubic in the armies.  */
+static void
+moments_add (mpq_t sum, mpq_t sq, const unsigned long *x, const mpq_t *p,
+             size_t n)
+{
+  mpz_t l, t, pz, s1, s2;
+  mpz_inits (l, t, pz, s1, s2, (mpz_ptr) 0);
+  mpz_set_ui (l, 1);
+  for (unsigned long q = 2; q <= RO_SIDES_MAX; q++)
+    {
+      int prime = 1;
+      for (unsigned long r = 2; r * r <= q && prime; r++)
+        prime = q % r != 0;
+      unsigned long top = 0;
+      mpz_set_ui (pz, q);
+      for (size_t i = 0; i < n && prime; i++)
+        if (mpz_divisible_ui_p (mpq_denref (p[i]), q))
+          {
+            mp_bitcnt_t v = mpz_remove (t, mpq_denref (p[i]), pz);
+            top = v > top ? v : top;
+          }
+      mpz_ui_pow_ui (t, q, top);
+      mpz_mul (l, l, t);
+    }
+  for (size_t i = 0; i < n; i++)
+    {
+      mpz_divexact (t, l, mpq_denref (p[i]));
+      mpz_mul (t, t, mpq_numref (p[i]));
+      mpz_mul_ui (t, t, x[i]);
+      mpz_add (s1, s1, t);
+      mpz_addmul_ui (s2, t, x[i]);
+    }
+  mpq_t q;
+  mpq_init (q);
+  mpz_set (mpq_numref (q), s1);
+  mpz_set (mpq_denref (q), l);
+  mpq_canonicalize (q);
+  mpq_add (sum, sum, q);
+  mpz_set (mpq_numref (q), s2);
+  mpz_set (mpq_denref (q), l);
+  mpq_canonicalize (q);
+  mpq_add (sq, sq, q);
+  mpq_clear (q);
+  mpz_clears (l, t, pz, s1, s2, (mpz_ptr) 0);
+}
+
 /* Every army of the attacker is killed, stays behind in a conquered
    territory or is left at the end: stopped at territory i with f
    fighting armies left, F - i - f were killed; with all K taken and f
@@ -743,9 +794,17 @@ ro_chain_stats (ro_chain_stats_t *s, const ro_chain_t *c,
       moment_add (s->defenders_lost, sq[2],
                   before + d[e->territory] - e->defenders, e->p, t);
     }
+  unsigned long *x = malloc ((c->n_armies ? c->n_armies : 1) * sizeof *x);
+  if (x == NULL)
+    {
+      mpq_clears (t, sq[0], sq[1], sq[2], (mpq_ptr) 0);
+      return RO_ENOMEM;
+    }
   for (size_t i = 0; i < c->n_armies; i++)
-    moment_add (s->attackers_lost, sq[1], f0 - (c->k - 1) - c->armies[i],
-                c->armies_p[i], t);
+    x[i] = f0 - (c->k - 1) - c->armies[i];
+  moments_add (s->attackers_lost, sq[1], x, (const mpq_t *) c->armies_p,
+               c->n_armies);
+  free (x);
   moment_add (s->defenders_lost, sq[2], dsum, c->taken[c->k], t);
   moment_var (s->taken_var, s->taken, sq[0], t);
   moment_var (s->attackers_lost_var, s->attackers_lost, sq[1], t);
