@@ -562,17 +562,17 @@ cells_bytes (double n, double lo, double step)
    (fortify passes bounds of both).  A path to seed f of battle i has
    lost at most F0 - f attackers and DSUM[i] defenders, each army adding
    at most the bits per army of its territory to the number
-   (ro_rules_bits_per_army); where the dice's sides change, the seeds are
-   rebased to one denominator and each may have the bits of the
+   (ro_rules_bits_per_army); where the dice's sides change, the seeds
+   are rebased to one denominator and each may have the bits of the
    largest, which every later seed carries beside the armies it loses
    after the rebase (so each change of sides adds up to F0 times the
-   bits per army to the numbers).  At battle i the seeds it starts from and those it makes
-   are alive, with its engine (plan and rows, whose numbers carry the
-   bits of the battles before), its stops and those of the battles
-   before; after the last battle the final armies' fractions (numerator
-   and denominator) are made beside both arrays of seeds.  With WHOLE, the
-   whole chain's K plans are alive throughout, with two arrays of
-   values.  */
+   bits per army to the numbers).  At battle i the seeds it starts from
+   and those it makes are alive, with its engine (plan and rows, whose
+   numbers carry the bits of the battles before), its stops and those
+   of the battles before; after the last battle the final armies'
+   fractions (numerator and denominator) are made beside both arrays of
+   seeds.  With WHOLE, the whole chain's K plans are alive
+   throughout.  */
 int
 ro_chain_memory_bound (double *bytes, const ro_rules_t *rules,
                        unsigned long a, const unsigned long *d,
@@ -627,9 +627,11 @@ ro_chain_memory_bound (double *bytes, const ro_rules_t *rules,
           peak = fmax (peak, here - seeds + prev);
         }
     }
-  if (whole)
-    plans += 2 * cells_bytes (nseed, full, 0);
-  *bytes = 1.25 * (peak + plans) + 65536;
+  /* The whole chain's plans are made before the forward passes, with
+     two arrays of values (value f of at most FULL - (F0 - f) BPA bits),
+     freed before the passes start.  */
+  double values = whole ? 2 * cells_bytes (nseed, full, -bpa) : 0;
+  *bytes = 1.25 * (plans + fmax (peak, values)) + 65536;
   return rc;
 }
 

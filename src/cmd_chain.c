@@ -672,7 +672,9 @@ cmd_chain (const cli_opts_t *o, int argc, char **argv)
           || rules[i].defender == RO_DEFENDER_OPTIMAL);
   /* The chain's seeds, engines and fractions (the whole chain's plans
      all alive at once); compared, the battles' own chain runs after it
-     while its result is kept.  */
+     while its result is kept, fractions of no more than half of what
+     the second chain's estimate counts (both arrays of seeds and the
+     final fractions).  */
   if (rc == CLI_EXIT_OK && !o->rounds)
     {
       double need = 0, by = 0;
@@ -681,7 +683,7 @@ cmd_chain (const cli_opts_t *o, int argc, char **argv)
         lrc = ro_chain_memory (&by, rules, a, d, (size_t) k,
                                RO_SCOPE_BATTLE);
       if (lrc == RO_OK)
-        rc = cli_check_need (o, need + by, "the chain");
+        rc = cli_check_need (o, fmax (need, 1.5 * by), "the chain");
     }
   ro_chain_t c, by;
   ro_chain_init (&c);
