@@ -45,8 +45,9 @@ typedef struct
 
 /* The bytes of a figure of CELLS marks (cells, bars) in the format of
    -o FILE at --width x --height: a PNG's image surface, 4 bytes a pixel
-   (written out as a stream: no copy of the file), and the paths of its
-   cells; the recording of a vector figure (SVG, PDF), measured at about
+   (written out as a stream: no copy of the file), and its contours'
+   segments and paths (a smooth grid crosses a level in few cells: 24
+   bytes a cell bound them; 1000 x 1000 cells measured 27 MiB in all); the recording of a vector figure (SVG, PDF), measured at about
    1.2 KiB a cell; and 16 MiB for cairo, fonts and zlib (a PNG of 640 x
    480 takes 5 MiB more than riskodds alone).  */
 static double
@@ -58,7 +59,7 @@ figure_memory (const cli_opts_t *o, double cells, const char **format)
   double w = o->width ? o->width : 640, h = o->height ? o->height : 480;
   *format = f == PLOT_PNG ? "PNG" : f == PLOT_SVG ? "SVG" : "PDF";
   if (f == PLOT_PNG)
-    return (16 << 20) + 4 * w * h + 8 * h + 64 * cells;
+    return (16 << 20) + 4 * w * h + 8 * h + 24 * cells;
   return (16 << 20) + 1536 * cells;
 }
 
