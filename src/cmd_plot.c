@@ -64,14 +64,16 @@ figure_memory (const cli_opts_t *o, double cells, const char **format)
 }
 
 /* Refuse a figure of CELLS marks, whose values take GRIDS bytes beside
-   it, when they would not fit in --max-memory (the engine that computes
-   the values is checked on its own: it is gone when the figure is
-   drawn).  */
+   it, when they would not fit in --max-memory with them; ENGINE is the
+   larger estimate of the engines that compute the values, one after
+   the other, each gone when the figure is drawn (0 when they are
+   checked on their own).  */
 static int
-check_figure_memory (const cli_opts_t *o, double cells, double grids)
+check_figure_memory (const cli_opts_t *o, double cells, double grids,
+                     double engine)
 {
   const char *format;
-  double need = figure_memory (o, cells, &format) + grids;
+  double need = fmax (figure_memory (o, cells, &format), engine) + grids;
   char what[128];
   double w = o->width ? o->width : 640, h = o->height ? o->height : 480;
   int png = strcmp (format, "PNG") == 0;
@@ -146,6 +148,20 @@ grid_win (const cli_opts_t *o, const ro_rules_t *rules, grid_t *g)
   if (rc != RO_OK)
     return cli_error ("%s", ro_strerror (rc));
   return CLI_EXIT_OK;
+}
+
+/* The estimate of the engine grid_win uses under RULES up to (A, D); 0
+   when there is none (grid_win's own check then says why).  */
+static double
+heatmap_engine (const cli_opts_t *o, const ro_rules_t *rules,
+                unsigned long a, unsigned long d)
+{
+  static const ro_decimal_t fmt = { RO_DECIMAL_DIGITS, PLOT_DIGITS, 1 };
+  double need;
+  int rc = ro_interval_applies (rules)
+    ? ro_battle_grid_decimal_memory (&need, rules, a, d, &fmt)
+    : ro_battle_grid_memory (&need, rules, a, d, o->threads);
+  return rc == RO_OK ? need : 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -997,7 +1013,7 @@ plot_dist (const cli_opts_t *o, int argc, char **argv)
   /* A bar for each end, at most A + D + 1 of them, and their places.  */
   if (rc == CLI_EXIT_OK)
     rc = check_figure_memory (o, (double) a + d + 1,
-                              16 * ((double) a + d + 2));
+                              16 * ((double) a + d + 2), 0);
   if (rc != CLI_EXIT_OK)
     return rc;
   ro_dist_t dist;
@@ -1099,11 +1115,17 @@ cmd_plot (const cli_opts_t *o, int argc, char **argv)
   int rc = cli_parse_grid_ranges (o, g.a, g.d, strcmp (kind, "float") == 0
                                   ? 100 : strcmp (kind, "policy") == 0
                                   ? 20 : 30);
-  /* The grid's values (two grids to --compare) beside the figure.  */
+  /* The grid's values (two grids to --compare) beside the figure, or
+     beside a heatmap's engines.  */
   double cells = (g.a[1] - g.a[0] + 1.0) * (g.d[1] - g.d[0] + 1.0);
+  double engine = 0;
+  if (rc == CLI_EXIT_OK && strcmp (kind, "heatmap") == 0)
+    engine = fmax (heatmap_engine (o, &o->rules, g.a[1], g.d[1]),
+                   o->compare ? heatmap_engine (o, &o->compare_rules,
+                                                g.a[1], g.d[1]) : 0);
   if (rc == CLI_EXIT_OK && cells <= 25000000)
     rc = check_figure_memory (o, cells, (o->compare ? 2 : 1) * cells
-                              * sizeof (double));
+                              * sizeof (double), engine);
   if (rc == CLI_EXIT_OK)
     rc = grid_alloc (&g);
   if (rc == CLI_EXIT_OK)
