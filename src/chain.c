@@ -187,10 +187,19 @@ chain_rebase (ro_cell_t *seed, unsigned long nseed, const ro_solver_t *s,
   scale_mul (scale, s->base, top);
 }
 
+/* The limbs of X freed (X stays a valid 0).  */
+static void
+cell_release (ro_cell_t *x)
+{
+  mpz_clear (x->n);
+  mpz_init (x->n);
+  x->e[0] = x->e[1] = 0;
+}
+
 /* The final seeds are the armies that moved into the last territory:
    seed f holds those that arrived with f + 1.  */
 static int
-chain_final (ro_chain_t *c, ro_solver_t *s, const ro_cell_t *seed,
+chain_final (ro_chain_t *c, ro_solver_t *s, ro_cell_t *seed,
              unsigned long nseed, const chain_scale_t *scale)
 {
   size_t n = 0;
@@ -219,6 +228,8 @@ chain_final (ro_chain_t *c, ro_solver_t *s, const ro_cell_t *seed,
           ro_cell_add (s->base, s->big, &sum, seed[f].n, seed[f].e, one,
                        none);
           c->n_armies++;
+          /* The seed's limbs go back for the fractions still to come.  */
+          cell_release (&seed[f]);
         }
       /* Seed f's numbers grow with the armies lost, nseed - f, and its
          cost with their size to the power 1.5.  */
@@ -312,6 +323,10 @@ chain_battle (ro_chain_t *c, const ro_model_t *model, ro_cell_t *seed,
   else
     rc = ro_forward (&s, seed, nseed, d, chain_end, &pass);
   ro_progress_part_end (&part);
+  /* The seeds this battle started from are spent: their limbs go back
+     before the next seeds are rebased or made fractions.  */
+  for (unsigned long f = 0; f < nseed; f++)
+    cell_release (&seed[f]);
   if (rc == RO_OK)
     rc = chain_stops (c, &pass, i, rules);
   unsigned long b[2], nb[2];
@@ -589,9 +604,9 @@ cells_bytes (double n, double lo, double step)
    bits per army to the numbers).  At battle i the seeds it starts from
    and those it makes are alive, with its engine (plan and rows, whose
    numbers carry the bits of the battles before), its stops and those
-   of the battles before; after the last battle the final armies'
-   fractions (numerator and denominator) are made beside both arrays of
-   seeds.  With WHOLE, the whole chain's K plans are alive
+   of the battles before; after the last battle, the seeds it started
+   from freed, the final armies' fractions (numerator and denominator)
+   replace its seeds one by one.  With WHOLE, the whole chain's K plans are alive
    throughout.  */
 int
 ro_chain_memory_bound (double *bytes, const ro_rules_t *rules,
@@ -626,10 +641,12 @@ ro_chain_memory_bound (double *bytes, const ro_rules_t *rules,
       double held = (ro_rules_stop_fighting (&rules[i]) + 1.0)
         * (d[i] + 1.0) * (mpq + 2 * ro_limb_bytes (full));
       double here = prev + seeds + engine + held + stops;
-      /* The final armies' fractions: a numerator and a denominator of
-         at most a seed's bits each.  */
+      /* The final armies' fractions, a numerator and a denominator of
+         at most a seed's bits each, made once the seeds this battle
+         started from are freed, each seed freed once it is made one.  */
       if (i + 1 == k)
-        here += 2 * seeds + nseed * (mpq + sizeof (unsigned long));
+        here = fmax (here, 2 * seeds + nseed * (mpq + sizeof (unsigned long))
+                     + engine + held + stops);
       peak = fmax (peak, here);
       stops += held;
       prev = seeds;
