@@ -668,7 +668,10 @@ ro_chain_memory_bound (double *bytes, const ro_rules_t *rules,
      two arrays of values (value f of at most FULL - (F0 - f) BPA bits),
      freed before the passes start.  */
   double values = whole ? 2 * cells_bytes (nseed, full, -bpa) : 0;
-  *bytes = 1.25 * (plans + fmax (peak, values)) + 65536;
+  /* A quarter more for what malloc cannot reuse as the numbers grow;
+     1 MiB for the rest (the result's arrays, the output's strings: a
+     small run of riskodds measured 1 MiB above its start).  */
+  *bytes = 1.25 * (plans + fmax (peak, values)) + (1 << 20);
   return rc;
 }
 

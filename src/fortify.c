@@ -183,14 +183,15 @@ ro_fortify_memory (double *bytes, const ro_rules_t *rules, unsigned long a,
     rc = ro_chain_memory_bound (&chain, r, a, d, d + k, k, whole);
   free (d);
   free (r);
-  /* Each split: its K fractions of two numbers each, its arrays; the
-     rankings' two arrays of indices.  */
+  /* Each split: its K fractions of two numbers each, its arrays (made
+     once, at their size: a tenth more for the chunks malloc cannot
+     reuse); the rankings' two arrays of indices.  */
   double bits = (ro_rules_fighting (rules, a) + (double) total)
     * ro_rules_bits_per_army (rules) + 64;
   double split = sizeof (ro_split_t) + 32 + k * (sizeof (unsigned long)
                                                  + sizeof (mpq_t)
                                                  + 2 * ro_limb_bytes (bits));
-  *bytes = chain + count * (1.25 * split + 2 * sizeof (size_t));
+  *bytes = chain + count * (1.1 * split + 2 * sizeof (size_t));
   return rc;
 }
 
