@@ -699,6 +699,18 @@ int ro_chain_scope_target (ro_chain_t *chain, const ro_rules_t *rules,
                            unsigned long a, const unsigned long *d,
                            size_t k, ro_scope_t scope, size_t target);
 
+/* An upper estimate of the bytes ro_chain_scope_target (and so ro_chain,
+   ro_chain_rules, ro_chain_scope) needs for A against D[0 .. K-1] under
+   RULES[0 .. K-1] with SCOPE: the seeds of two battles at once, the
+   numbers' limbs counted (a seed's numerator grows by up to
+   ro_rules_bits_per_army bits per army lost before it), a battle's
+   engine and plan (all K plans under RO_SCOPE_CHAIN with an optimizing
+   policy), the stops, and the final armies' fractions.  Errors as
+   ro_chain_scope.  */
+int ro_chain_memory (double *bytes, const ro_rules_t *rules,
+                     unsigned long a, const unsigned long *d, size_t k,
+                     ro_scope_t scope);
+
 /* Expectations over a chain of A against D[0 .. K-1]: the territories
    taken, the attacking armies lost (killed by the dice: the armies
    left behind in the conquered territories are not lost) and the
@@ -767,6 +779,16 @@ int ro_fortify_target (ro_fortify_t *f, const ro_rules_t *rules,
    defender to the worst by P(taking at least J) (1 <= J <= K), equal
    values in lexicographic order.  */
 int ro_fortify_rank (size_t *order, const ro_fortify_t *f, size_t j);
+
+/* An upper estimate of the bytes ro_fortify_target needs (and the K
+   rankings of ro_fortify_rank, one at a time): one chain's peak
+   (ro_chain_memory, bounded over every split) and every split's K
+   fractions, whose numbers have up to (A + TOTAL) times the bits per
+   army.  RO_ERANGE above RO_FORTIFY_MAX splits, errors as
+   ro_fortify.  */
+int ro_fortify_memory (double *bytes, const ro_rules_t *rules,
+                       unsigned long a, unsigned long total, size_t k,
+                       ro_scope_t scope);
 
 /* The smallest attack A (counted as rules->count says, at most A_MAX)
    with P(win) >= TARGET (0 <= TARGET <= 1, compared exactly), for each D

@@ -2,6 +2,7 @@
 
 #include <config.h>
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,6 +46,30 @@ ro_chain_clear (ro_chain_t *c)
   ro_chain_init (c);
 }
 
+/* A product of powers of primes, K[P] the power of P: the primes of the
+   dice's sides, all at most RO_SIDES_MAX.  */
+typedef struct
+{
+  unsigned long k[RO_SIDES_MAX + 1];
+} chain_scale_t;
+
+/* SCALE *= BASE[0]^E[0] * BASE[1]^E[1].  */
+static void
+scale_mul (chain_scale_t *scale, const unsigned long base[2],
+           const unsigned long e[2])
+{
+  for (int b = 0; b < 2; b++)
+    {
+      unsigned long m = base[b];
+      for (unsigned long p = 2; p <= m; p++)
+        while (m % p == 0)
+          {
+            m /= p;
+            scale->k[p] += e[b];
+          }
+    }
+}
+
 /* One battle's forward pass.  The cells of its solver are the
    probabilities times SCALE: 1 as long as every territory rolls dice
    of the same sides, the common denominator of the seeds once a
@@ -55,19 +80,27 @@ typedef struct
   mpq_t *lost;                  /* P(this battle is lost) */
   mpq_t *held;                  /* P(lost with f, d left): [f (d0+1) + d] */
   unsigned long d0, fstop;
-  mpz_srcptr scale;
+  const chain_scale_t *scale;
 } chain_pass_t;
 
-/* Q = the probability of cell X of S, divided by SCALE.  */
+/* Q = the probability of cell X of S, divided by SCALE: reduced by
+   removing the denominator's primes from the numerator, with no gcd
+   (ro_q_over_primes).  */
 static void
-cell_q (mpq_t q, const ro_solver_t *s, const ro_cell_t *x, mpz_srcptr scale)
+cell_q (mpq_t q, const ro_solver_t *s, const ro_cell_t *x,
+        const chain_scale_t *scale)
 {
-  ro_solver_get_q (q, s, x);
-  if (mpz_cmp_ui (scale, 1) != 0)
-    {
-      mpz_mul (mpq_denref (q), mpq_denref (q), scale);
-      mpq_canonicalize (q);
-    }
+  chain_scale_t t = *scale;
+  scale_mul (&t, s->base, x->e);
+  unsigned long p[RO_SIDES_MAX], k[RO_SIDES_MAX];
+  int np = 0;
+  for (unsigned long i = 2; i <= RO_SIDES_MAX; i++)
+    if (t.k[i] != 0)
+      {
+        p[np] = i;
+        k[np++] = t.k[i];
+      }
+  ro_q_over_primes (q, x->n, p, k, np);
 }
 
 static int
@@ -130,42 +163,44 @@ rules_base (unsigned long b[2], const ro_rules_t *rules)
 }
 
 /* The seeds SEED (over the bases of S, times SCALE) as integers over
-   no power at all, times a new SCALE: their common denominator.  The
-   next territory's dice have other sides, whose powers could not
-   express these denominators.  */
-static int
+   no power at all, times a new SCALE: the old one times the bases to
+   the largest exponents of the seeds, to which every seed is brought by
+   one multiplication.  The next territory's dice have other sides,
+   whose powers could not express these denominators.  Neither a gcd nor
+   a fraction per seed: reducing each seed and taking the lcm cost a
+   gcd of numbers of the seeds' size per seed, cubic in the armies.  */
+static void
 chain_rebase (ro_cell_t *seed, unsigned long nseed, const ro_solver_t *s,
-              mpz_t scale)
+              chain_scale_t *scale, mpz_t big)
 {
-  mpq_t *q = malloc ((nseed ? nseed : 1) * sizeof *q);
-  if (q == NULL)
-    return RO_ENOMEM;
-  mpz_t l;
-  mpz_init_set_ui (l, 1);
+  unsigned long top[2] = { 0, 0 };
+  for (unsigned long f = 0; f < nseed; f++)
+    for (int b = 0; b < 2 && mpz_sgn (seed[f].n) != 0; b++)
+      top[b] = seed[f].e[b] > top[b] ? seed[f].e[b] : top[b];
   for (unsigned long f = 0; f < nseed; f++)
     {
-      mpq_init (q[f]);
-      cell_q (q[f], s, &seed[f], scale);
-      mpz_lcm (l, l, mpq_denref (q[f]));
-    }
-  for (unsigned long f = 0; f < nseed; f++)
-    {
-      mpz_divexact (seed[f].n, l, mpq_denref (q[f]));
-      mpz_mul (seed[f].n, seed[f].n, mpq_numref (q[f]));
+      unsigned long k[2] = { top[0] - seed[f].e[0], top[1] - seed[f].e[1] };
+      if (mpz_sgn (seed[f].n) != 0)
+        ro_mul_power (seed[f].n, s->base, k, big);
       seed[f].e[0] = seed[f].e[1] = 0;
-      mpq_clear (q[f]);
     }
-  mpz_swap (scale, l);
-  mpz_clear (l);
-  free (q);
-  return RO_OK;
+  scale_mul (scale, s->base, top);
+}
+
+/* The limbs of X freed (X stays a valid 0).  */
+static void
+cell_release (ro_cell_t *x)
+{
+  mpz_clear (x->n);
+  mpz_init (x->n);
+  x->e[0] = x->e[1] = 0;
 }
 
 /* The final seeds are the armies that moved into the last territory:
    seed f holds those that arrived with f + 1.  */
 static int
-chain_final (ro_chain_t *c, const ro_solver_t *s, const ro_cell_t *seed,
-             unsigned long nseed, mpz_srcptr scale)
+chain_final (ro_chain_t *c, ro_solver_t *s, ro_cell_t *seed,
+             unsigned long nseed, const chain_scale_t *scale)
 {
   size_t n = 0;
   for (unsigned long f = 0; f < nseed; f++)
@@ -174,6 +209,14 @@ chain_final (ro_chain_t *c, const ro_solver_t *s, const ro_cell_t *seed,
   c->armies_p = malloc ((n ? n : 1) * sizeof *c->armies_p);
   if (c->armies == NULL || c->armies_p == NULL)
     return RO_ENOMEM;
+  /* P(taking all) is the seeds' sum, added as integers (no fraction's
+     gcd per seed) and reduced once.  */
+  const unsigned long none[2] = { 0, 0 };
+  ro_cell_t sum;
+  mpz_init (sum.n);
+  sum.e[0] = sum.e[1] = 0;
+  mpz_t one;
+  mpz_init_set_ui (one, 1);
   ro_progress (0, nseed);
   for (unsigned long f = nseed; f-- > 0;)
     {
@@ -182,12 +225,22 @@ chain_final (ro_chain_t *c, const ro_solver_t *s, const ro_cell_t *seed,
           c->armies[c->n_armies] = f + 1;
           mpq_init (c->armies_p[c->n_armies]);
           cell_q (c->armies_p[c->n_armies], s, &seed[f], scale);
-          mpq_add (c->taken[c->k], c->taken[c->k],
-                   c->armies_p[c->n_armies]);
+          ro_cell_add (s->base, s->big, &sum, seed[f].n, seed[f].e, one,
+                       none);
           c->n_armies++;
+          /* The seed's limbs go back for the fractions still to come.  */
+          cell_release (&seed[f]);
         }
-      ro_progress (nseed - f, nseed);
+      /* Seed f's numbers grow with the armies lost, nseed - f, and its
+         cost with their size to the power 1.5.  */
+      ro_progress (pow (nseed - f, 2.5), pow (nseed, 2.5));
     }
+  mpq_t q;
+  mpq_init (q);
+  cell_q (q, s, &sum, scale);
+  mpq_add (c->taken[c->k], c->taken[c->k], q);
+  mpq_clear (q);
+  mpz_clears (sum.n, one, (mpz_ptr) 0);
   return RO_OK;
 }
 
@@ -232,7 +285,8 @@ chain_stops (ro_chain_t *c, const chain_pass_t *pass, size_t i,
 static int
 chain_battle (ro_chain_t *c, const ro_model_t *model, ro_cell_t *seed,
               unsigned long nseed, unsigned long d, size_t i,
-              const ro_rules_t *next_rules, double final, mpz_t scale,
+              const ro_rules_t *next_rules, double final,
+              chain_scale_t *scale,
               const ro_plan_t *chain_plan, ro_cell_t **next)
 {
   const ro_rules_t *rules = &model->rules;
@@ -269,6 +323,10 @@ chain_battle (ro_chain_t *c, const ro_model_t *model, ro_cell_t *seed,
   else
     rc = ro_forward (&s, seed, nseed, d, chain_end, &pass);
   ro_progress_part_end (&part);
+  /* The seeds this battle started from are spent: their limbs go back
+     before the next seeds are rebased or made fractions.  */
+  for (unsigned long f = 0; f < nseed; f++)
+    cell_release (&seed[f]);
   if (rc == RO_OK)
     rc = chain_stops (c, &pass, i, rules);
   unsigned long b[2], nb[2];
@@ -276,7 +334,7 @@ chain_battle (ro_chain_t *c, const ro_model_t *model, ro_cell_t *seed,
   if (next_rules != NULL)
     rules_base (nb, next_rules);
   if (rc == RO_OK && next_rules != NULL && (b[0] != nb[0] || b[1] != nb[1]))
-    rc = chain_rebase (pass.next, nseed, &s, scale);
+    chain_rebase (pass.next, nseed, &s, scale, s.big);
   ro_progress_part (&part, 1 - final, final);
   if (rc == RO_OK && next_rules == NULL)
     rc = chain_final (c, &s, pass.next, nseed, scale);
@@ -298,20 +356,36 @@ chain_battle (ro_chain_t *c, const ro_model_t *model, ro_cell_t *seed,
    so each cell of its rows costs that much more (see ro_progress_rows).
    The first battle starts from one state: every round costs the same
    armies, so half of its states are never reached and cost nothing.
-   The final fractions reduce NSEED numbers by a gcd each: measured,
-   about NSEED S^2 / 50 with S the numbers' size.  */
+   The final fractions cost a few multiplications of numbers of size S
+   each, NSEED of them: measured (chain 6400 3 2, 3200 3:8 2, 3000 30
+   30), about NSEED S^1.5 / 2 units; a battle that starts from rebased
+   seeds (REBASED: each seed, over no power, is brought to the powers of
+   its row) about half that more (2000 5 5:8 5, 2000 5:8 5 5 5).  */
 static double
 chain_work (double work[2], unsigned long nseed, const unsigned long *d,
-            size_t i, int last)
+            size_t i, int last, int rebased)
 {
   double before = 0;
   for (size_t j = 0; j < i; j++)
     before += d[j];
-  work[0] = ro_progress_rows (nseed, d[i]) * (i == 0 ? 0.5 : 1)
-    + before * nseed * (d[i] + 1.0);
   double size = nseed + 2 * (before + d[i]);
-  work[1] = last ? nseed * size * size / 50 : 0;
+  double mul = nseed * size * sqrt (size) / 2;
+  work[0] = ro_progress_rows (nseed, d[i]) * (i == 0 ? 0.5 : 1)
+    + before * nseed * (d[i] + 1.0) + (rebased ? mul / 2 : 0);
+  work[1] = last ? mul : 0;
   return work[0] + work[1];
+}
+
+/* Whether battle I of the chain starts from rebased seeds.  */
+static int
+chain_rebased (const ro_rules_t *rules, size_t i)
+{
+  unsigned long b[2], p[2];
+  if (i == 0)
+    return 0;
+  rules_base (b, &rules[i]);
+  rules_base (p, &rules[i - 1]);
+  return b[0] != p[0] || b[1] != p[1];
 }
 
 /* RO_OK when A against D[0 .. K-1] is a chain the library takes under
@@ -457,12 +531,13 @@ chain_run (ro_chain_t *c, const ro_rules_t *rules, unsigned long a,
     rc = RO_ENOMEM;
   else
     mpz_set_ui (seed[nseed - 1].n, 1);
-  mpz_t scale;
-  mpz_init_set_ui (scale, 1);
+  chain_scale_t scale;
+  memset (&scale, 0, sizeof scale);
   int have_model = 1;
   double work[2], sum = 0, lo = 0;
   for (size_t i = 0; i < k; i++)
-    sum += chain_work (work, nseed, d, i, i + 1 == k);
+    sum += chain_work (work, nseed, d, i, i + 1 == k,
+                       chain_rebased (rules, i));
   for (size_t i = 0; i < k && rc == RO_OK; i++)
     {
       /* A territory of other rules has a model of its own.  */
@@ -474,12 +549,13 @@ chain_run (ro_chain_t *c, const ro_rules_t *rules, unsigned long a,
           if (rc != RO_OK)
             break;
         }
-      double w = chain_work (work, nseed, d, i, i + 1 == k);
+      double w = chain_work (work, nseed, d, i, i + 1 == k,
+                             chain_rebased (rules, i));
       ro_progress_part_t part;
       ro_progress_part (&part, lo / sum, w / sum);
       rc = chain_battle (c, &model, seed, nseed, d[i], i,
                          i + 1 == k ? NULL : &rules[i + 1], work[1] / w,
-                         scale, plans && plans[i].impl ? &plans[i] : NULL,
+                         &scale, plans && plans[i].impl ? &plans[i] : NULL,
                          &next);
       ro_progress_part_end (&part);
       lo += w;
@@ -489,10 +565,136 @@ chain_run (ro_chain_t *c, const ro_rules_t *rules, unsigned long a,
     }
   if (rc == RO_OK)
     ro_progress (1, 1);
-  mpz_clear (scale);
   cells_free (seed, nseed);
   if (have_model)
     ro_model_clear (&model);
+  return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Memory                                                             */
+/* ------------------------------------------------------------------ */
+
+/* The bytes of the limbs of an mpz of at most BITS bits: whole limbs,
+   the one GMP may add to a result, and malloc's header.  */
+double
+ro_limb_bytes (double bits)
+{
+  return sizeof (mp_limb_t) * (ceil (bits / GMP_NUMB_BITS) + 1) + 16;
+}
+
+/* The bytes of N cells whose numbers have at most LO + f * STEP bits
+   for f = 0 .. N - 1 (their sum: the bound is linear in f).  */
+static double
+cells_bytes (double n, double lo, double step)
+{
+  return n * (sizeof (ro_cell_t) + ro_limb_bytes (lo + step * (n - 1) / 2)
+              + sizeof (mp_limb_t));
+}
+
+/* The bytes the chain of ro_chain_scope_target holds at its peak, its
+   battles against D[0 .. K-1] with DSUM[i] defenders in battles 0 .. i
+   (fortify passes bounds of both).  A path to seed f of battle i has
+   lost at most F0 - f attackers and DSUM[i] defenders, each army adding
+   at most the bits per army of its territory to the number
+   (ro_rules_bits_per_army); where the dice's sides change, the seeds
+   are rebased to one denominator and each may have the bits of the
+   largest, which every later seed carries beside the armies it loses
+   after the rebase (so each change of sides adds up to F0 times the
+   bits per army to the numbers).  At battle i the seeds it starts from
+   and those it makes are alive, with its engine (plan and rows, whose
+   numbers carry the bits of the battles before), its stops and those
+   of the battles before; after the last battle, the seeds it started
+   from freed, the final armies' fractions (numerator and denominator)
+   replace its seeds one by one.  With WHOLE, the whole chain's K plans are alive
+   throughout.  */
+int
+ro_chain_memory_bound (double *bytes, const ro_rules_t *rules,
+                       unsigned long a, const unsigned long *d,
+                       const unsigned long *dsum, size_t k, int whole)
+{
+  unsigned long f0 = ro_rules_fighting (&rules[0], a);
+  double nseed = f0 + 1.0, bpa = 0;
+  for (size_t i = 0; i < k; i++)
+    bpa = fmax (bpa, ro_rules_bits_per_army (&rules[i]));
+  double mpq = sizeof (mpq_t) + sizeof (mp_limb_t);
+  double prev = cells_bytes (nseed, 64, 0), peak = 0, stops = 0, plans = 0;
+  /* The bits of the scale of the rebased seeds, and the defenders
+     before the last rebase.  */
+  double carried = 0, before = 0, full = 64;
+  int rc = RO_OK;
+  for (size_t i = 0; i < k && rc == RO_OK; i++)
+    {
+      double engine;
+      full = carried + (f0 + (dsum[i] - before)) * bpa + 64;
+      /* Seed f: at most FULL - f BPA bits.  */
+      double seeds = cells_bytes (nseed, full, -bpa);
+      rc = ro_rules_optimizing (&rules[i])
+        ? ro_plan_memory (&engine, &rules[i], a, d[i])
+        : ro_solver_memory (&engine, &rules[i], a, d[i]);
+      if (rc != RO_OK)
+        break;
+      if (whole)
+        plans += engine;
+      engine += (ro_rules_max_attacker_loss (&rules[i]) + 1.0)
+        * (d[i] + 1.0) * ro_limb_bytes (full);
+      double held = (ro_rules_stop_fighting (&rules[i]) + 1.0)
+        * (d[i] + 1.0) * (mpq + 2 * ro_limb_bytes (full));
+      double here = prev + seeds + engine + held + stops;
+      /* The final armies' fractions, a numerator and a denominator of
+         at most a seed's bits each, made once the seeds this battle
+         started from are freed, each seed freed once it is made one.  */
+      if (i + 1 == k)
+        here = fmax (here, 2 * seeds + nseed * (mpq + sizeof (unsigned long))
+                     + engine + held + stops);
+      peak = fmax (peak, here);
+      stops += held;
+      prev = seeds;
+      unsigned long b[2], nb[2];
+      rules_base (b, &rules[i]);
+      if (i + 1 < k)
+        rules_base (nb, &rules[i + 1]);
+      if (i + 1 < k && (b[0] != nb[0] || b[1] != nb[1]))
+        {
+          /* A rebase brings every seed to the largest's bits, which the
+             scale keeps from then on.  */
+          carried = full;
+          before = dsum[i];
+          prev = cells_bytes (nseed, full, 0);
+          peak = fmax (peak, here - seeds + prev);
+        }
+    }
+  /* The whole chain's plans are made before the forward passes, with
+     two arrays of values (value f of at most FULL - (F0 - f) BPA bits),
+     freed before the passes start.  */
+  double values = whole ? 2 * cells_bytes (nseed, full, -bpa) : 0;
+  /* A quarter more for what malloc cannot reuse as the numbers grow;
+     1 MiB for the rest (the result's arrays, the output's strings: a
+     small run of riskodds measured 1 MiB above its start).  */
+  *bytes = 1.25 * (plans + fmax (peak, values)) + (1 << 20);
+  return rc;
+}
+
+int
+ro_chain_memory (double *bytes, const ro_rules_t *rules, unsigned long a,
+                 const unsigned long *d, size_t k, ro_scope_t scope)
+{
+  int rc = chain_check (rules, a, d, k);
+  if (rc == RO_OK && scope != RO_SCOPE_BATTLE && scope != RO_SCOPE_CHAIN)
+    rc = RO_EINVAL;
+  if (rc != RO_OK)
+    return rc;
+  unsigned long *dsum = malloc (k * sizeof *dsum);
+  if (dsum == NULL)
+    return RO_ENOMEM;
+  int whole = 0;
+  for (size_t i = 0; i < k; i++)
+    {
+      dsum[i] = d[i] + (i ? dsum[i - 1] : 0);
+      whole |= scope == RO_SCOPE_CHAIN && ro_rules_optimizing (&rules[i]);
+    }
+  rc = ro_chain_memory_bound (bytes, rules, a, d, dsum, k, whole);
+  free (dsum);
   return rc;
 }
 
@@ -549,6 +751,57 @@ moment_var (mpq_t var, const mpq_t mean, const mpq_t sq, mpq_t t)
   mpq_sub (var, sq, t);
 }
 
+/* SUM += X[0] P[0] + ... and SQ += X[0]^2 P[0] + ... (N terms): the
+   fractions brought to the lcm of
+   their denominators, whose only primes are those of the dice's sides
+   (at most RO_SIDES_MAX), made of the highest power of each, and the
+   two sums reduced once.  A gcd per term (mpq_add) made a chain's
+   --stats cubic in the armies.  */
+static void
+moments_add (mpq_t sum, mpq_t sq, const unsigned long *x, const mpq_t *p,
+             size_t n)
+{
+  mpz_t l, t, pz, s1, s2;
+  mpz_inits (l, t, pz, s1, s2, (mpz_ptr) 0);
+  mpz_set_ui (l, 1);
+  for (unsigned long q = 2; q <= RO_SIDES_MAX; q++)
+    {
+      int prime = 1;
+      for (unsigned long r = 2; r * r <= q && prime; r++)
+        prime = q % r != 0;
+      unsigned long top = 0;
+      mpz_set_ui (pz, q);
+      for (size_t i = 0; i < n && prime; i++)
+        if (mpz_divisible_ui_p (mpq_denref (p[i]), q))
+          {
+            mp_bitcnt_t v = mpz_remove (t, mpq_denref (p[i]), pz);
+            top = v > top ? v : top;
+          }
+      mpz_ui_pow_ui (t, q, top);
+      mpz_mul (l, l, t);
+    }
+  for (size_t i = 0; i < n; i++)
+    {
+      mpz_divexact (t, l, mpq_denref (p[i]));
+      mpz_mul (t, t, mpq_numref (p[i]));
+      mpz_mul_ui (t, t, x[i]);
+      mpz_add (s1, s1, t);
+      mpz_addmul_ui (s2, t, x[i]);
+    }
+  mpq_t q;
+  mpq_init (q);
+  mpz_set (mpq_numref (q), s1);
+  mpz_set (mpq_denref (q), l);
+  mpq_canonicalize (q);
+  mpq_add (sum, sum, q);
+  mpz_set (mpq_numref (q), s2);
+  mpz_set (mpq_denref (q), l);
+  mpq_canonicalize (q);
+  mpq_add (sq, sq, q);
+  mpq_clear (q);
+  mpz_clears (l, t, pz, s1, s2, (mpz_ptr) 0);
+}
+
 /* Every army of the attacker is killed, stays behind in a conquered
    territory or is left at the end: stopped at territory i with f
    fighting armies left, F - i - f were killed; with all K taken and f
@@ -583,9 +836,17 @@ ro_chain_stats (ro_chain_stats_t *s, const ro_chain_t *c,
       moment_add (s->defenders_lost, sq[2],
                   before + d[e->territory] - e->defenders, e->p, t);
     }
+  unsigned long *x = malloc ((c->n_armies ? c->n_armies : 1) * sizeof *x);
+  if (x == NULL)
+    {
+      mpq_clears (t, sq[0], sq[1], sq[2], (mpq_ptr) 0);
+      return RO_ENOMEM;
+    }
   for (size_t i = 0; i < c->n_armies; i++)
-    moment_add (s->attackers_lost, sq[1], f0 - (c->k - 1) - c->armies[i],
-                c->armies_p[i], t);
+    x[i] = f0 - (c->k - 1) - c->armies[i];
+  moments_add (s->attackers_lost, sq[1], x, (const mpq_t *) c->armies_p,
+               c->n_armies);
+  free (x);
   moment_add (s->defenders_lost, sq[2], dsum, c->taken[c->k], t);
   moment_var (s->taken_var, s->taken, sq[0], t);
   moment_var (s->attackers_lost_var, s->attackers_lost, sq[1], t);

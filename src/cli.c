@@ -345,6 +345,18 @@ human_bytes (char *buf, size_t n, double size)
   snprintf (buf, n, "%.1f %s", size, unit[u]);
 }
 
+int
+cli_check_need (const cli_opts_t *opts, double need, const char *what)
+{
+  if (need <= opts->max_memory)
+    return CLI_EXIT_OK;
+  char hn[32], hl[32];
+  human_bytes (hn, sizeof hn, need);
+  human_bytes (hl, sizeof hl, opts->max_memory);
+  return cli_error ("%s would need up to %s of memory, more than the limit "
+                    "of %s (see --max-memory)", what, hn, hl);
+}
+
 /* Refuse rules whose defender has too many attack rolls to tell
    apart, saying how many.  */
 static int

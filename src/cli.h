@@ -159,6 +159,10 @@ int cli_parse_grid_ranges (const cli_opts_t *opts, unsigned long a[2],
 int cli_check_decimal_memory (const cli_opts_t *opts, unsigned long a,
                               unsigned long d, const ro_decimal_t *fmt);
 
+/* Refuse a computation, WHAT (e.g. "the chain"), whose estimated NEED
+   of memory in bytes exceeds the limit, naming both.  */
+int cli_check_need (const cli_opts_t *opts, double need, const char *what);
+
 /* Refuse a grid of battles up to (A, D), which the recursion computes,
    whose estimated memory exceeds the limit.  */
 int cli_check_memory (const cli_opts_t *opts, unsigned long a,

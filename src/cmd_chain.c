@@ -2,6 +2,7 @@
 
 #include <config.h>
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -683,6 +684,8 @@ cmd_chain (const cli_opts_t *o, int argc, char **argv)
       dmax = d[i] > dmax ? d[i] : dmax;
       cli_opts_t t = *o;
       t.rules = rules[i];
+      /* The rules only: the memory is the whole chain's, below.  */
+      t.max_memory = HUGE_VAL;
       if (!o->rounds)
         rc = cli_check_plan_memory (&t, a, d[i]);
       else if (optimizing_rules (&rules[i]))
@@ -699,15 +702,21 @@ cmd_chain (const cli_opts_t *o, int argc, char **argv)
     compare |= o->scope == RO_SCOPE_CHAIN
       && (rules[i].attacker == RO_ATTACKER_OPTIMAL
           || rules[i].defender == RO_DEFENDER_OPTIMAL);
-  /* The whole chain's plans are all alive at once.  */
-  double plans = 0, one;
-  for (int i = 0; i < t && rc == CLI_EXIT_OK && compare; i++)
-    if (ro_plan_memory (&one, &rules[i], a, d[i]) == RO_OK)
-      plans += one;
-  if (rc == CLI_EXIT_OK && plans > o->max_memory)
-    rc = cli_error ("the plans of the whole chain would need %.3g bytes, "
-                    "more than the limit of %.3g (see --max-memory)",
-                    plans, o->max_memory);
+  /* The chain's seeds, engines and fractions (the whole chain's plans
+     all alive at once); compared, the battles' own chain runs after it
+     while its result is kept, fractions of no more than half of what
+     the second chain's estimate counts (both arrays of seeds and the
+     final fractions).  */
+  if (rc == CLI_EXIT_OK && !o->rounds)
+    {
+      double need = 0, by = 0;
+      int lrc = ro_chain_memory (&need, rules, a, d, (size_t) k, o->scope);
+      if (lrc == RO_OK && compare)
+        lrc = ro_chain_memory (&by, rules, a, d, (size_t) k,
+                               RO_SCOPE_BATTLE);
+      if (lrc == RO_OK)
+        rc = cli_check_need (o, fmax (need, 1.5 * by), "the chain");
+    }
   ro_chain_t c, by;
   ro_chain_init (&c);
   ro_chain_init (&by);

@@ -2,6 +2,7 @@
 
 #include <config.h>
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "cli.h"
@@ -121,23 +122,26 @@ cmd_fortify (const cli_opts_t *o, int argc, char **argv)
     return cli_error ("%lu armies over %lu territories make %.3g splits; "
                       "fortify computes every one, at most %d", total, k,
                       n, RO_FORTIFY_MAX);
-  rc = cli_check_plan_memory (o, a, total - k + 1);
+  /* The rules only: the memory is fortify's, below.  */
+  cli_opts_t r = *o;
+  r.max_memory = HUGE_VAL;
+  rc = cli_check_plan_memory (&r, a, total - k + 1);
   if (rc != CLI_EXIT_OK)
     return rc;
-  /* --policy-scope chain keeps the K plans of a chain at once.  */
-  double plan;
-  if (o->scope == RO_SCOPE_CHAIN
-      && (o->rules.attacker == RO_ATTACKER_OPTIMAL
-          || o->rules.defender == RO_DEFENDER_OPTIMAL)
-      && ro_plan_memory (&plan, &o->rules, a, total - k + 1) == RO_OK
-      && plan * (double) k > o->max_memory)
-    return cli_error ("the plans of a whole chain would need %.3g bytes, "
-                      "more than the limit of %.3g (see --max-memory)",
-                      plan * (double) k, o->max_memory);
+  /* Every split's fractions, and one chain at a time (--policy-scope
+     chain: with its K plans at once).  */
+  double need;
+  int lrc = ro_fortify_memory (&need, &o->rules, a, total, (size_t) k,
+                               o->scope);
+  if (lrc != RO_OK)
+    return cli_error ("%s", ro_strerror (lrc));
+  rc = cli_check_need (o, need, "fortify");
+  if (rc != CLI_EXIT_OK)
+    return rc;
 
   ro_fortify_t f;
   ro_fortify_init (&f);
-  int lrc = ro_fortify_target (&f, &o->rules, a, total, (size_t) k,
+  lrc = ro_fortify_target (&f, &o->rules, a, total, (size_t) k,
                                o->scope, t);
   if (lrc != RO_OK)
     {

@@ -43,6 +43,46 @@ typedef struct
   double *v;
 } grid_t;
 
+/* The bytes of a figure of CELLS marks (cells, bars) in the format of
+   -o FILE at --width x --height: a PNG's image surface, 4 bytes a pixel
+   (written out as a stream: no copy of the file), and its contours'
+   segments and paths (a smooth grid crosses a level in few cells: 24
+   bytes a cell bound them; 1000 x 1000 cells measured 27 MiB in all); the recording of a vector figure (SVG, PDF), measured at about
+   1.2 KiB a cell; and 16 MiB for cairo, fonts and zlib (a PNG of 640 x
+   480 takes 5 MiB more than riskodds alone).  */
+static double
+figure_memory (const cli_opts_t *o, double cells, const char **format)
+{
+  plot_format_t f = PLOT_PNG;
+  if (o->output != NULL && plot_format_of_file (o->output, &f) != 0)
+    f = PLOT_PNG;
+  double w = o->width ? o->width : 640, h = o->height ? o->height : 480;
+  *format = f == PLOT_PNG ? "PNG" : f == PLOT_SVG ? "SVG" : "PDF";
+  if (f == PLOT_PNG)
+    return (16 << 20) + 4 * w * h + 8 * h + 24 * cells;
+  return (16 << 20) + 1536 * cells;
+}
+
+/* Refuse a figure of CELLS marks, whose values take GRIDS bytes beside
+   it, when they would not fit in --max-memory with them; ENGINE is the
+   larger estimate of the engines that compute the values, one after
+   the other, each gone when the figure is drawn (0 when they are
+   checked on their own).  */
+static int
+check_figure_memory (const cli_opts_t *o, double cells, double grids,
+                     double engine)
+{
+  const char *format;
+  double need = fmax (figure_memory (o, cells, &format), engine) + grids;
+  char what[128];
+  double w = o->width ? o->width : 640, h = o->height ? o->height : 480;
+  int png = strcmp (format, "PNG") == 0;
+  snprintf (what, sizeof what, "%s %s of %.0f x %.0f %s and %.0f %s",
+            strcmp (format, "SVG") == 0 ? "an" : "a", format, w, h,
+            png ? "pixels" : "points", cells, cells == 1 ? "cell" : "cells");
+  return cli_check_need (o, need, what);
+}
+
 static int
 grid_alloc (grid_t *g)
 {
@@ -108,6 +148,20 @@ grid_win (const cli_opts_t *o, const ro_rules_t *rules, grid_t *g)
   if (rc != RO_OK)
     return cli_error ("%s", ro_strerror (rc));
   return CLI_EXIT_OK;
+}
+
+/* The estimate of the engine grid_win uses under RULES up to (A, D); 0
+   when there is none (grid_win's own check then says why).  */
+static double
+heatmap_engine (const cli_opts_t *o, const ro_rules_t *rules,
+                unsigned long a, unsigned long d)
+{
+  static const ro_decimal_t fmt = { RO_DECIMAL_DIGITS, PLOT_DIGITS, 1 };
+  double need;
+  int rc = ro_interval_applies (rules)
+    ? ro_battle_grid_decimal_memory (&need, rules, a, d, &fmt)
+    : ro_battle_grid_memory (&need, rules, a, d, o->threads);
+  return rc == RO_OK ? need : 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -956,6 +1010,10 @@ plot_dist (const cli_opts_t *o, int argc, char **argv)
   int rc = cli_parse_battle (o, argc, argv, &a, &d);
   if (rc == CLI_EXIT_OK)
     rc = cli_check_battle_memory (o, a, d, 1);
+  /* A bar for each end, at most A + D + 1 of them, and their places.  */
+  if (rc == CLI_EXIT_OK)
+    rc = check_figure_memory (o, (double) a + d + 1,
+                              16 * ((double) a + d + 2), 0);
   if (rc != CLI_EXIT_OK)
     return rc;
   ro_dist_t dist;
@@ -1057,6 +1115,17 @@ cmd_plot (const cli_opts_t *o, int argc, char **argv)
   int rc = cli_parse_grid_ranges (o, g.a, g.d, strcmp (kind, "float") == 0
                                   ? 100 : strcmp (kind, "policy") == 0
                                   ? 20 : 30);
+  /* The grid's values (two grids to --compare) beside the figure, or
+     beside a heatmap's engines.  */
+  double cells = (g.a[1] - g.a[0] + 1.0) * (g.d[1] - g.d[0] + 1.0);
+  double engine = 0;
+  if (rc == CLI_EXIT_OK && strcmp (kind, "heatmap") == 0)
+    engine = fmax (heatmap_engine (o, &o->rules, g.a[1], g.d[1]),
+                   o->compare ? heatmap_engine (o, &o->compare_rules,
+                                                g.a[1], g.d[1]) : 0);
+  if (rc == CLI_EXIT_OK && cells <= 25000000)
+    rc = check_figure_memory (o, cells, (o->compare ? 2 : 1) * cells
+                              * sizeof (double), engine);
   if (rc == CLI_EXIT_OK)
     rc = grid_alloc (&g);
   if (rc == CLI_EXIT_OK)

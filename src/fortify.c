@@ -151,6 +151,50 @@ ro_fortify_target (ro_fortify_t *f, const ro_rules_t *rules,
   return rc;
 }
 
+int
+ro_fortify_memory (double *bytes, const ro_rules_t *rules, unsigned long a,
+                   unsigned long total, size_t k, ro_scope_t scope)
+{
+  double count;
+  int rc = ro_fortify_count (&count, total, k);
+  if (rc == RO_OK && scope != RO_SCOPE_BATTLE && scope != RO_SCOPE_CHAIN)
+    rc = RO_EINVAL;
+  if (rc == RO_OK)
+    rc = ro_check_battle (rules, a, total - k + 1);
+  if (rc != RO_OK)
+    return rc;
+  if (count > RO_FORTIFY_MAX)
+    return RO_ERANGE;
+  /* Every split's chain within one bound: no territory holds more than
+     TOTAL - K + 1, no battle has more than TOTAL defenders before it.  */
+  unsigned long *d = malloc (2 * k * sizeof *d);
+  ro_rules_t *r = malloc (k * sizeof *r);
+  if (d == NULL || r == NULL)
+    rc = RO_ENOMEM;
+  for (size_t i = 0; i < k && rc == RO_OK; i++)
+    {
+      d[i] = total - k + 1;
+      d[k + i] = total;
+      r[i] = *rules;
+    }
+  int whole = scope == RO_SCOPE_CHAIN && ro_rules_optimizing (rules);
+  double chain = 0;
+  if (rc == RO_OK)
+    rc = ro_chain_memory_bound (&chain, r, a, d, d + k, k, whole);
+  free (d);
+  free (r);
+  /* Each split: its K fractions of two numbers each, its arrays (made
+     once, at their size: a tenth more for the chunks malloc cannot
+     reuse); the rankings' two arrays of indices.  */
+  double bits = (ro_rules_fighting (rules, a) + (double) total)
+    * ro_rules_bits_per_army (rules) + 64;
+  double split = sizeof (ro_split_t) + 32 + k * (sizeof (unsigned long)
+                                                 + sizeof (mpq_t)
+                                                 + 2 * ro_limb_bytes (bits));
+  *bytes = chain + count * (1.1 * split + 2 * sizeof (size_t));
+  return rc;
+}
+
 /* Merge sort of the indices ORDER[LO .. HI) by at_least[J] (smallest
    first), stable: equal values keep the splits' order.  */
 static void

@@ -245,31 +245,6 @@ plot_open (plot_fig_t *fig, plot_format_t format, double width,
   return 0;
 }
 
-/* A PNG in memory, to add text chunks to.  */
-typedef struct
-{
-  unsigned char *p;
-  size_t n, size;
-} buffer_t;
-
-static cairo_status_t
-write_buffer (void *data, const unsigned char *buf, unsigned int len)
-{
-  buffer_t *b = data;
-  if (b->n + len > b->size)
-    {
-      size_t size = 2 * (b->n + len);
-      unsigned char *p = realloc (b->p, size);
-      if (p == NULL)
-        return CAIRO_STATUS_NO_MEMORY;
-      b->p = p;
-      b->size = size;
-    }
-  memcpy (b->p + b->n, buf, len);
-  b->n += len;
-  return CAIRO_STATUS_SUCCESS;
-}
-
 /* The CRC of PNG chunks (ISO 3309), bit by bit: a few chunks only.  */
 static unsigned long
 crc32_update (unsigned long crc, const unsigned char *p, size_t n)
@@ -310,26 +285,50 @@ write_text_chunk (const char *key, const char *text)
   free (c);
 }
 
-/* The PNG cairo made, with text chunks after its header chunk (the
-   signature's 8 bytes and IHDR's 25).  */
+/* The PNG cairo makes, on its way to standard output, with text chunks
+   after its header chunk (the signature's 8 bytes and IHDR's 25): a
+   stream, not a copy of the file in memory beside the image.  */
+typedef struct
+{
+  const plot_fig_t *fig;
+  const char *area;
+  size_t n;
+} png_stream_t;
+
+static void
+write_text_chunks (const png_stream_t *p)
+{
+  if (p->fig->title != NULL)
+    write_text_chunk ("Title", p->fig->title);
+  write_text_chunk ("Software", PACKAGE_STRING);
+  if (p->area != NULL)
+    write_text_chunk ("riskodds plot area", p->area);
+}
+
+static cairo_status_t
+write_png_stream (void *data, const unsigned char *buf, unsigned int len)
+{
+  png_stream_t *p = data;
+  size_t head = p->n < 33 ? 33 - p->n : 0;
+  head = head < len ? head : len;
+  if (head > 0 && fwrite (buf, 1, head, stdout) != head)
+    return CAIRO_STATUS_WRITE_ERROR;
+  p->n += head;
+  if (head > 0 && p->n == 33)
+    write_text_chunks (p);
+  if (len > head && fwrite (buf + head, 1, len - head, stdout) != len - head)
+    return CAIRO_STATUS_WRITE_ERROR;
+  p->n += len - head;
+  return CAIRO_STATUS_SUCCESS;
+}
+
 static int
 write_png (plot_fig_t *fig, const char *area)
 {
-  buffer_t b = { NULL, 0, 0 };
-  if (cairo_surface_write_to_png_stream (fig->surface, write_buffer, &b)
-      != CAIRO_STATUS_SUCCESS || b.n < 33)
-    {
-      free (b.p);
-      return -1;
-    }
-  fwrite (b.p, 1, 33, stdout);
-  if (fig->title != NULL)
-    write_text_chunk ("Title", fig->title);
-  write_text_chunk ("Software", PACKAGE_STRING);
-  if (area != NULL)
-    write_text_chunk ("riskodds plot area", area);
-  fwrite (b.p + 33, 1, b.n - 33, stdout);
-  free (b.p);
+  png_stream_t p = { fig, area, 0 };
+  if (cairo_surface_write_to_png_stream (fig->surface, write_png_stream, &p)
+      != CAIRO_STATUS_SUCCESS || p.n < 33)
+    return -1;
   return 0;
 }
 

@@ -16,6 +16,11 @@ static __thread void *progress_data;
 static __thread double part_lo;
 static __thread double part_span = 1;
 
+/* The last share a part reported: where one part ends and the next
+   begins, part_lo + part_span * 1 and the next part_lo are the same
+   share computed two ways, and may differ in the last bit.  */
+static __thread double part_last;
+
 void
 ro_progress_set (ro_progress_fn fn, void *data)
 {
@@ -35,7 +40,15 @@ ro_progress (double done, double total)
   if (part_lo == 0 && part_span == 1)
     progress_fn (progress_data, done, total);
   else
-    progress_fn (progress_data, part_lo + part_span * (done / total), 1);
+    {
+      double share = part_lo + part_span * (done / total);
+      /* No step back by a rounding error (a new call starts at 0, far
+         below).  */
+      if (share < part_last && part_last - share < 1e-9)
+        share = part_last;
+      part_last = share;
+      progress_fn (progress_data, share, 1);
+    }
 }
 
 void

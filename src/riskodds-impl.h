@@ -211,6 +211,11 @@ void ro_solver_state (ro_solver_t *s, unsigned long f, unsigned long d,
 /* Q = X's probability, reduced.  */
 void ro_solver_get_q (mpq_t q, const ro_solver_t *s, const ro_cell_t *x);
 
+/* Q = N / (P[0]^K[0] ... P[NP-1]^K[NP-1]), reduced by removing the
+   primes P (distinct) from N: no gcd.  */
+void ro_q_over_primes (mpq_t q, const mpz_t n, const unsigned long *p,
+                       const unsigned long *k, int np);
+
 void ro_step_init (ro_step_t *step);
 void ro_step_clear (ro_step_t *step);
 
@@ -322,6 +327,17 @@ int ro_solver_memory (double *bytes, const ro_rules_t *rules,
 int ro_solver_memory_rows (double *bytes, const ro_rules_t *rules,
                            unsigned long a, unsigned long d,
                            unsigned long extra, unsigned long views);
+
+/* The bytes of the limbs of an mpz of at most BITS bits, with the limb
+   GMP may add and malloc's header (chain.c).  */
+double ro_limb_bytes (double bits);
+
+/* The peak of a chain's forward passes against D[0 .. K-1], DSUM[i]
+   bounding the defenders of battles 0 .. i; WHOLE: the whole chain's
+   plans alive throughout (chain.c).  */
+int ro_chain_memory_bound (double *bytes, const ro_rules_t *rules,
+                           unsigned long a, const unsigned long *d,
+                           const unsigned long *dsum, size_t k, int whole);
 
 /* The strip engine (strip.c): one battle of F fighting armies against
    D, not over at the start, when both sides roll their most dice

@@ -357,15 +357,23 @@ ro_solver_get_q (mpq_t win, const ro_solver_t *s, const ro_cell_t *x)
 {
   unsigned long p[6], k[6];
   int np = base_primes (p, k, s->base, x->e);
+  ro_q_over_primes (win, x->n, p, k, np);
+}
+
+/* The same for N over P[0]^K[0] ... P[NP-1]^K[NP-1] (distinct primes).  */
+void
+ro_q_over_primes (mpq_t win, const mpz_t n, const unsigned long *p,
+                  const unsigned long *k, int np)
+{
   mpz_ptr num = mpq_numref (win), den = mpq_denref (win);
-  if (mpz_sgn (x->n) == 0)
+  if (mpz_sgn (n) == 0)
     {
       mpq_set_ui (win, 0, 1);
       return;
     }
   mpz_t t;
   mpz_init (t);
-  mpz_set (num, x->n);
+  mpz_set (num, n);
   mpz_set_ui (den, 1);
   for (int i = 0; i < np; i++)
     {

@@ -200,6 +200,66 @@ START_TEST (test_chain_errors)
 }
 END_TEST
 
+/* The bytes of the limbs of Q.  */
+static double
+q_bytes (const mpq_t q)
+{
+  return (double) (mpz_size (mpq_numref (q)) + mpz_size (mpq_denref (q)))
+    * sizeof (mp_limb_t);
+}
+
+/* ro_chain_memory bounds at least what the chain's result holds (its
+   fractions' limbs, counted here from the result itself), with sides
+   changing or not; and ro_fortify_memory every split's fractions.  */
+START_TEST (test_memory)
+{
+  ro_rules_t r[3];
+  unsigned long d[3] = { 30, 20, 40 };
+  for (int i = 0; i < 3; i++)
+    ro_rules_init (&r[i]);
+  if (_i == 1)
+    r[1].attack_sides = r[1].defend_sides = 8;
+  if (_i == 2)
+    r[2].defend_sides = 10;
+  ro_chain_t c;
+  ro_chain_init (&c);
+  double bytes, held = 0;
+  ck_assert_int_eq (ro_chain_memory (&bytes, r, 300, d, 3, RO_SCOPE_BATTLE),
+                    RO_OK);
+  ck_assert_int_eq (ro_chain_rules (&c, r, 300, d, 3), RO_OK);
+  for (size_t i = 0; i < c.n_armies; i++)
+    held += q_bytes (c.armies_p[i]);
+  for (size_t i = 0; i < c.n_stops; i++)
+    held += q_bytes (c.stop[i].p);
+  ck_assert_msg (held > 0 && bytes >= held, "%g bytes for %g held", bytes,
+                 held);
+  ro_chain_clear (&c);
+  ck_assert_int_eq (ro_chain_memory (&bytes, r, 300, d, 0, RO_SCOPE_BATTLE),
+                    RO_EINVAL);
+  d[1] = 0;
+  ck_assert_int_eq (ro_chain_memory (&bytes, r, 300, d, 3, RO_SCOPE_BATTLE),
+                    RO_EINVAL);
+
+  ro_fortify_t f;
+  ro_fortify_init (&f);
+  ck_assert_int_eq (ro_fortify_memory (&bytes, &r[0], 40, 12, 3,
+                                       RO_SCOPE_BATTLE), RO_OK);
+  ck_assert_int_eq (ro_fortify (&f, &r[0], 40, 12, 3, RO_SCOPE_BATTLE),
+                    RO_OK);
+  held = 0;
+  for (size_t i = 0; i < f.n; i++)
+    for (size_t j = 0; j < f.k; j++)
+      held += q_bytes (f.split[i].at_least[j]);
+  ck_assert_msg (held > 0 && bytes >= held, "%g bytes for %g held", bytes,
+                 held);
+  ro_fortify_clear (&f);
+  ck_assert_int_eq (ro_fortify_memory (&bytes, &r[0], 40, 2, 3,
+                                       RO_SCOPE_BATTLE), RO_EINVAL);
+  ck_assert_int_eq (ro_fortify_memory (&bytes, &r[0], 40, 1000, 10,
+                                       RO_SCOPE_BATTLE), RO_ERANGE);
+}
+END_TEST
+
 /* The smallest attack against each D by a plain scan of ro_battle_win,
    for several targets, among them targets equal to an exact P (which
    must be reached, not missed by rounding) and just above one.  */
@@ -517,6 +577,7 @@ chain_suite (void)
   tcase_add_test (tc, test_reference);
   tcase_add_loop_test (tc, test_one_is_battle, 0, 4);
   tcase_add_test (tc, test_chain_errors);
+  tcase_add_loop_test (tc, test_memory, 0, 3);
   suite_add_tcase (s, tc);
 
   tc = test_tcase_create ("needed");
