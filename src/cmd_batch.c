@@ -124,7 +124,8 @@ print_error (batch_t *b)
 
 /* A battle as a CSV row: its own computation, no more than the row.
    Under --rounds, the forward pass of the battle stopped after them:
-   P(win) and P(unresolved).  */
+   P(win) and P(unresolved).  The decimals follow --digits, or --places
+   and --percent, as one battle's do.  */
 static int
 battle_row (batch_t *b, const cli_opts_t *o, int nargs, char **args)
 {
@@ -150,9 +151,9 @@ battle_row (batch_t *b, const cli_opts_t *o, int nargs, char **args)
   if (lrc != RO_OK)
     rc = cli_error ("%lu against %lu: %s", a, d, ro_strerror (lrc));
   else
-    rc = cli_num_init (&n, o->rounds ? dist.win : q, o->digits);
+    rc = cli_prob_make (&n, o->rounds ? dist.win : q, o, CLI_VALUES_BOTH);
   if (rc == CLI_EXIT_OK && o->rounds)
-    rc = cli_num_init (&un, dist.unresolved, o->digits);
+    rc = cli_prob_make (&un, dist.unresolved, o, CLI_VALUES_BOTH);
   if (rc == CLI_EXIT_OK)
     {
       printf ("%lu,%lu,%lu,%s,%s,%s,", b->line, a, d,
