@@ -7,6 +7,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -713,12 +714,48 @@ physical_memory (void)
   return (double) pages * (double) size;
 }
 
-/* Three quarters of physical memory, or 4 GiB when it cannot be told.  */
+/* The address space and the data this process already uses, in bytes,
+   from /proc/self/statm (0 where it cannot be read).  */
+static void
+memory_used (double *vm, double *data)
+{
+  unsigned long size, rss, shared, text, lib, dat;
+  FILE *f = fopen ("/proc/self/statm", "r");
+  long page = sysconf (_SC_PAGESIZE);
+  *vm = *data = 0;
+  if (f == NULL)
+    return;
+  if (fscanf (f, "%lu %lu %lu %lu %lu %lu", &size, &rss, &shared, &text,
+              &lib, &dat) == 6 && page > 0)
+    {
+      *vm = (double) size * page;
+      *data = (double) dat * page;
+    }
+  fclose (f);
+}
+
+/* Three quarters of physical memory, or 4 GiB when it cannot be told;
+   no more than the soft limits RLIMIT_AS and RLIMIT_DATA (ulimit -v,
+   ulimit -d) leave beyond what the process uses already: past them an
+   allocation fails, and GMP aborts.  */
 static double
 default_max_memory (void)
 {
   double phys = physical_memory ();
-  return phys > 0 ? 0.75 * phys : 4.0 * 1024 * 1024 * 1024;
+  double limit = phys > 0 ? 0.75 * phys : 4.0 * 1024 * 1024 * 1024;
+  double used[2];
+  int which[2] = { RLIMIT_AS, RLIMIT_DATA };
+  memory_used (&used[0], &used[1]);
+  for (int i = 0; i < 2; i++)
+    {
+      struct rlimit rl;
+      if (getrlimit (which[i], &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+        {
+          double left = (double) rl.rlim_cur - used[i];
+          limit = left < limit ? (left > 1 ? left : 1) : limit;
+        }
+    }
+  return limit;
 }
 
 /* A whole number of bytes with an optional K, M, G or T (powers of 1024),
