@@ -133,9 +133,9 @@ measure rounds --rounds "$(n 50)" "$(n 2000)" "$(n 2000)"
 measure optimal --defender optimal "$(n 500)" "$(n 500)"
 measure optimal --defender optimal --dist "$(n 500)" "$(n 500)"
 measure table table --values exact --format csv --threads 1 \
-  --attackers "1..$(n 1500)" --defenders "1..$(n 1500)"
+  --attackers "1..$(n 1000)" --defenders "1..$(n 1000)"
 measure table table --values exact --format csv --threads 2 \
-  --attackers "1..$(n 1500)" --defenders "1..$(n 1500)"
+  --attackers "1..$(n 1000)" --defenders "1..$(n 1000)"
 measure table table --attackers "1..$(n 1000)" --defenders "1..$(n 1000)"
 measure table table --rounds "$(n 20)" --attackers "1..$(n 200)" \
   --defenders "1..$(n 200)"
@@ -143,8 +143,8 @@ measure needed needed "$(n 3000)"
 measure needed needed "1..$(n 1000)"
 measure binomial binomial "$(n 2000)" "$(n 2000)"
 measure policy policy "$(n 300)" "$(n 300)"
-measure verify verify --float --attackers "1..$(n 1500)" \
-  --defenders "1..$(n 1500)"
+measure verify verify --float --attackers "1..$(n 800)" \
+  --defenders "1..$(n 800)"
 measure chain chain "$(n 2000)" "$(n 500)" "$(n 500)"
 measure chain chain --rounds "$(n 50)" "$(n 1000)" "$(n 200)" "$(n 200)"
 measure fortify fortify --attackers "$(n 300)" "$(n 100)" 3
