@@ -181,7 +181,11 @@ battle_memory (double *bytes, const ro_rules_t *rules, unsigned long a,
       *bytes = ro_strip_memory (rules, f, d, ends);
       return RO_OK;
     }
-  return ro_solver_memory (bytes, rules, a, d);
+  rc = ro_solver_memory (bytes, rules, a, d);
+  /* The forward pass's ends, beside its ring of rows.  */
+  if (rc == RO_OK && ends && end == 0)
+    *bytes += ro_ends_memory (rules, f, d);
+  return rc;
 }
 
 int

@@ -151,8 +151,22 @@ print_header (const cli_opts_t *o, const mpq_t target)
   return CLI_EXIT_OK;
 }
 
+/* SIZE bytes as the other refusals print them: 1.5 GiB.  */
+static void
+format_bytes (char *buf, size_t n, double size)
+{
+  static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB",
+    "PiB"
+  };
+  int u = 0;
+  for (; size >= 1024 && u < 5; u++)
+    size /= 1024;
+  snprintf (buf, n, "%.1f %s", size, unit[u]);
+}
+
 /* Refuse the search when its engine's memory estimate exceeds the
-   limit.  */
+   limit, with that estimate (the recursion's over the whole grid, which
+   the refusal used to print, is tens of times the strip's search).  */
 static int
 check_needed_memory (const cli_opts_t *o, unsigned long d_lo,
                      unsigned long d_hi)
@@ -162,8 +176,14 @@ check_needed_memory (const cli_opts_t *o, unsigned long d_lo,
                               o->method);
   if (lrc != RO_OK)
     return cli_error ("%s", ro_strerror (lrc));
-  return need <= o->max_memory ? CLI_EXIT_OK
-    : cli_check_memory (o, NEEDED_MAX, d_hi);
+  if (need <= o->max_memory)
+    return CLI_EXIT_OK;
+  char hn[32], hl[32];
+  format_bytes (hn, sizeof hn, need);
+  format_bytes (hl, sizeof hl, o->max_memory);
+  return cli_error ("the search up to %lu against %lu would need up to %s "
+                    "of memory, more than the limit of %s (see "
+                    "--max-memory)", NEEDED_MAX, d_hi, hn, hl);
 }
 
 /* Defenders from D_LO to D_HI: each searched with the strip engine, or

@@ -339,6 +339,11 @@ int ro_chain_memory_bound (double *bytes, const ro_rules_t *rules,
                            unsigned long a, const unsigned long *d,
                            const unsigned long *dsum, size_t k, int whole);
 
+/* The bytes of the ends of a distribution from F fighting armies
+   against D (ro_dist_t's outcomes), engine apart (solver.c).  */
+double ro_ends_memory (const ro_rules_t *rules, unsigned long f,
+                       unsigned long d);
+
 /* The strip engine (strip.c): one battle of F fighting armies against
    D, not over at the start, when both sides roll their most dice
    (ro_strip_applies).  END, when not NULL, is called for every end of

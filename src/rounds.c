@@ -78,8 +78,11 @@ rounds_step (layer_t *to, const layer_t *from, const ro_model_t *m,
 {
   const ro_rules_t *r = &m->rules;
   size_t n = (size_t) (to->f0 + 1) * (to->d0 + 1);
+  /* Only the cells with mass: mpz_set_ui gives even a 0 a limb, and
+     most of the states are never reached in a few rounds.  */
   for (size_t k = 0; k < n; k++)
-    mpz_set_ui (to->cell[k], 0);
+    if (mpz_sgn (to->cell[k]) != 0)
+      mpz_set_ui (to->cell[k], 0);
   for (unsigned long f = 0; f <= from->f0; f++)
     for (unsigned long d = 0; d <= from->d0; d++)
       {
@@ -202,7 +205,14 @@ ro_battle_rounds_memory (double *bytes, const ro_rules_t *rules,
                      + rules->defend_dice * log2 (rules->defend_sides));
   /* Two layers of numerators of up to BITS bits, and the ends.  */
   double cells = (f0 + 1) * ((double) d + 1);
-  *bytes = 3 * cells * (sizeof (mpz_t) + bits / 8 + 16) + 65536;
+  /* Every cell of both layers has its mpz_t; only the states N rounds
+     of at most L armies each can reach (F0 - F) + (D - D') <= L N get
+     limbs, in both layers, and become ends.  */
+  double reach = ro_rules_max_attacker_loss (rules) * n + 1;
+  reach = fmin (cells, reach * (reach + 1) / 2);
+  double number = bits / 8 + 32;
+  *bytes = 2 * cells * sizeof (mpz_t) + 2 * reach * number
+    + reach * (sizeof (ro_outcome_t) + 2 * number) + 65536;
   return RO_OK;
 }
 

@@ -933,7 +933,10 @@ ro_strip_memory (const ro_rules_t *rules, unsigned long f, unsigned long d,
   double cells = (s.L + 1.0) * (s.wa + s.wb) + (double) s.wa * s.wb
     + (double) s.L * s.wb + 4.0 * (2 * RO_DICE_MAX + 4) + 16;
   double bytes = cells * number + 65536;
+  /* The ends are reduced fractions of the battle's own bits, not the
+     blocks' scaled numbers (F + D of those measured four times the real
+     ends).  */
   if (ends)
-    bytes += (armies + cells) * (sizeof (ro_outcome_t) + 2 * number);
+    bytes += ro_ends_memory (rules, f, d);
   return bytes;
 }

@@ -405,6 +405,102 @@ class Errors(unittest.TestCase):
         self.assertEqual(riskodds.table(3, 2), {(3, 2): Fraction(235, 648)})
 
 
+class Memory(unittest.TestCase):
+    """(e') computations too large for memory refused up front, as the
+    program refuses them (--max-memory), with a MemoryError instead of
+    GMP's abort of the whole interpreter."""
+
+    def program_estimate(self, *args):
+        """The bytes the program says ARGS would need, as it prints them
+        in its refusal under --max-memory 1."""
+        p = subprocess.run([RISKODDS, "--max-memory", "1"] + list(args),
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        return p.stderr.split("would need up to ")[1].split(" of memory")[0]
+
+    def assertNoMemory(self, fn, *args, **kw):
+        with self.assertRaises(MemoryError) as cm:
+            fn(*args, **kw)
+        e = cm.exception
+        self.assertIsInstance(e, riskodds.NoMemoryError)
+        self.assertIsInstance(e, riskodds.RiskoddsError)
+        self.assertEqual(e.code, -3)
+        return str(e)
+
+    def test_huge_dist(self):
+        # 100000 v 100000: the program's own figure, and the limit.
+        text = self.assertNoMemory(riskodds.dist, 100000, 100000,
+                                   max_memory=2 ** 30)
+        need = self.program_estimate("--dist", "100000", "100000")
+        self.assertIn("would need up to %s (ro_battle_dist_memory)" % need,
+                      text)
+        self.assertIn("more than the limit of 1.0 GiB", text)
+        self.assertIn("100000 against 100000", text)
+
+    def test_every_function(self):
+        # A limit of one byte refuses every computation; without one the
+        # same small ones run.
+        calls = [(riskodds.battle, (3, 2), {}),
+                 (riskodds.battle, (3, 2), {"rounds": 2}),
+                 (riskodds.dist, (3, 2), {}),
+                 (riskodds.dist, (3, 2), {"defender": "optimal"}),
+                 (riskodds.stats, (3, 2), {}),
+                 (riskodds.table, ((1, 3), (1, 3)), {}),
+                 (riskodds.verify, ([(3, 2, "0.36")],), {}),
+                 (riskodds.needed, (5,), {}),
+                 (riskodds.chain, (10, 3, 3), {}),
+                 (riskodds.chain, (10, 3, 3), {"rounds": 4}),
+                 (riskodds.chain_stats, (10, 3, 3), {}),
+                 (riskodds.fortify, (10, 6, 2), {})]
+        for fn, args, kw in calls:
+            with self.subTest(fn=fn.__name__, args=args, kw=kw):
+                text = self.assertNoMemory(fn, *args, max_memory=1, **kw)
+                self.assertIn("more than the limit of 1.0 B", text)
+                fn(*args, **kw)
+                fn(*args, max_memory=2 ** 30, **kw)
+        # The estimate named is the program's, where it prints one.
+        text = self.assertNoMemory(riskodds.battle, 2000, 2000, max_memory=1)
+        self.assertIn("up to %s (ro_battle_memory)"
+                      % self.program_estimate("2000", "2000"), text)
+        text = self.assertNoMemory(riskodds.table, (1, 300), (1, 300),
+                                   max_memory=1)
+        # One thread's grid is the recursion's battle (riskodds.h).
+        self.assertIn("up to %s (ro_battle_grid_memory)"
+                      % self.program_estimate("--method", "recursion",
+                                              "300", "300"), text)
+
+    def test_bad_limits(self):
+        with self.assertRaises(TypeError):
+            riskodds.battle(3, 2, max_memory="1G")
+        with self.assertRaises(ValueError):
+            riskodds.battle(3, 2, max_memory=0)
+        self.assertGreater(riskodds.default_max_memory(), 0)
+
+    def test_address_space_limit(self):
+        # Under RLIMIT_AS of 2 GiB the default limit follows it: the
+        # interpreter lives on with a MemoryError, where GMP's failed
+        # allocation would abort it.
+        code = """if True:
+            import resource
+            resource.setrlimit(resource.RLIMIT_AS, (2 ** 31, 2 ** 31))
+            import riskodds
+            assert riskodds.default_max_memory() < 2 ** 31
+            try:
+                riskodds.dist(100000, 100000)
+            except MemoryError as e:
+                print("MemoryError:", e)
+            print("alive")
+            """
+        p = subprocess.run([sys.executable, "-c", code],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("MemoryError: not enough memory", p.stdout)
+        self.assertIn("(see max_memory)", p.stdout)
+        self.assertTrue(p.stdout.endswith("alive\n"), p.stdout)
+
+
 class Verify(unittest.TestCase):
     """(f) published values judged as riskodds verify judges them."""
 

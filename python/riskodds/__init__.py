@@ -32,7 +32,8 @@ from ._lib import Mpq, mpq_to_fraction, mpz_to_int, mpq_set_fraction
 
 __all__ = ["battle", "dist", "stats", "table", "round", "round_counts",
            "verify", "needed", "chain", "chain_stats", "fortify", "rules",
-           "RiskoddsError", "RulesError", "Outcome", "Round", "Verdict",
+           "default_max_memory", "RiskoddsError", "RulesError",
+           "NoMemoryError", "Outcome", "Round", "Verdict",
            "Chain", "Stop", "__version__"]
 
 __version__ = _lib.ro_get_version().decode("ascii")
@@ -203,6 +204,130 @@ def _battle_detail(r, a, d):
 
 
 # ------------------------------------------------------------------ #
+# Memory                                                             #
+# ------------------------------------------------------------------ #
+
+# GMP aborts the process when an allocation fails, so a computation too
+# large for memory must be refused before it starts, from the library's
+# upper estimate of its bytes (as the program's --max-memory).
+
+
+def _bytes_text(n):
+    """N bytes as the program prints them: 1.5 GiB."""
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
+        if n < 1024 or unit == "PiB":
+            return "%.1f %s" % (n, unit)
+        n /= 1024.0
+
+
+def _vm_pages():
+    """(address space, data) of this process in bytes, from
+    /proc/self/statm; (0, 0) where it cannot be read."""
+    try:
+        import os
+        with open("/proc/self/statm") as f:
+            fields = f.read().split()
+        page = os.sysconf("SC_PAGE_SIZE")
+        return int(fields[0]) * page, int(fields[5]) * page
+    except (OSError, ValueError, IndexError, AttributeError):
+        return 0, 0
+
+
+def default_max_memory():
+    """The bytes a computation may take when max_memory is None: three
+    quarters of the physical memory (4 GiB when it cannot be told), as
+    the program's --max-memory, and at most what the process's soft
+    limits RLIMIT_AS and RLIMIT_DATA leave beyond what it already
+    uses."""
+    import os
+    try:
+        phys = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, AttributeError):
+        phys = 0
+    limit = 0.75 * phys if phys > 0 else 4.0 * 1024 ** 3
+    try:
+        import resource
+    except ImportError:                 # not on every platform
+        return limit
+    used = _vm_pages()
+    for i, name in enumerate(("RLIMIT_AS", "RLIMIT_DATA")):
+        which = getattr(resource, name, None)
+        if which is None:
+            continue
+        soft = resource.getrlimit(which)[0]
+        if soft != resource.RLIM_INFINITY:
+            limit = min(limit, max(soft - used[i], 0))
+    return limit
+
+
+def _max_memory(value):
+    """The limit in bytes: VALUE (a positive number) or the default."""
+    if value is None:
+        return default_max_memory()
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise TypeError("max_memory must be a number of bytes or None, not "
+                        "%s" % type(value).__name__)
+    if not value > 0:
+        raise ValueError("max_memory must be positive, not %r" % (value,))
+    return value
+
+
+def _estimate(fn, *args):
+    """The library's estimate FN (*ARGS) in bytes, or 0 when it refuses
+    the arguments: the computation itself then says why, in its own
+    words."""
+    need = ctypes.c_double(0)
+    if fn(ctypes.byref(need), *args) < 0:
+        return 0
+    return need.value
+
+
+def _optimizing(r):
+    return r.defender == _DEFENDER["optimal"] or \
+        r.attacker == _ATTACKER["optimal"]
+
+
+def _fit(need, estimate, what, max_memory):
+    """Raise NoMemoryError (a MemoryError) when NEED bytes, the library's
+    ESTIMATE (its function's name) for WHAT, exceed MAX_MEMORY (None: the
+    default)."""
+    limit = _max_memory(max_memory)
+    if need > limit:
+        raise NoMemoryError(_lib.RO_ENOMEM, "%s would need up to %s (%s), "
+                            "more than the limit of %s (see max_memory)"
+                            % (what, _bytes_text(need), estimate,
+                               _bytes_text(limit)))
+
+
+def _battle_memory(r, a, d, rounds, ends, max_memory):
+    """Refuse the battle A against D (its ends when ENDS; stopped after
+    ROUNDS rounds when not None) if it would not fit."""
+    what = "%d against %d" % (a, d)
+    args = (ctypes.byref(r), a, d)
+    if rounds is not None:
+        need = _estimate(_lib.ro_battle_rounds_memory, *args, rounds)
+        name = "ro_battle_rounds_memory"
+    elif ends and _optimizing(r):
+        # The plan of every state, then a forward pass over them to the
+        # ends, all alive at once: the plan's estimate and the ends'
+        # (the distribution's less the battle's).  The program checks
+        # the plan's alone, which the ends exceed (bench/memory.sh).
+        need = _estimate(_lib.ro_plan_memory, *args) \
+            + _estimate(_lib.ro_battle_dist_memory, *args,
+                        _lib.RO_METHOD_AUTO) \
+            - _estimate(_lib.ro_battle_memory, *args)
+        name = "ro_plan_memory with the ends of ro_battle_dist_memory"
+    elif ends:
+        need = _estimate(_lib.ro_battle_dist_memory, *args,
+                         _lib.RO_METHOD_AUTO)
+        name = "ro_battle_dist_memory"
+    else:
+        need = _estimate(_lib.ro_battle_memory, *args)
+        name = "ro_battle_memory"
+    _fit(need, name, what, max_memory)
+
+
+# ------------------------------------------------------------------ #
 # Battles                                                            #
 # ------------------------------------------------------------------ #
 
@@ -220,14 +345,18 @@ def _rounds(value):
     return min(value, 2 ** (8 * ctypes.sizeof(ctypes.c_ulong)) - 1)
 
 
-def battle(a, d, rounds=None, **kw):
+def battle(a, d, rounds=None, max_memory=None, **kw):
     """P(the attacker conquers), A attacking D, as an exact Fraction;
     with ROUNDS, P(he conquers within ROUNDS rounds), the battle
     stopped after them (ro_battle_dist_rounds; see dist() for what is
-    still going on)."""
+    still going on).  A battle whose memory estimate (ro_battle_memory)
+    exceeds MAX_MEMORY bytes (None: default_max_memory()) raises
+    NoMemoryError, a MemoryError, before it starts; so do the other
+    functions that compute, each with its own estimate."""
     r = rules(**kw)
     a, d = _armies("A", a), _armies("D", d)
     rounds = _rounds(rounds)
+    _battle_memory(r, a, d, rounds, False, max_memory)
     if rounds is not None:
         return _with_dist(r, a, d, lambda dd: mpq_to_fraction(dd.win),
                           rounds)
@@ -264,16 +393,18 @@ def _with_dist(r, a, d, fn, rounds=None):
         _lib.ro_dist_clear(ctypes.byref(dd))
 
 
-def dist(a, d, rounds=None, **kw):
+def dist(a, d, rounds=None, max_memory=None, **kw):
     """Every end of the battle A against D of positive probability, as a
     list of Outcome, the attacker's best first (see ro_battle_dist); the
     probabilities sum to 1 and the wins' to battle(A, D).  With ROUNDS,
     the battle stopped after ROUNDS rounds (ro_battle_dist_rounds): the
     states still going on come between the wins and the holds, with
-    UNRESOLVED True."""
+    UNRESOLVED True.  MAX_MEMORY as battle()'s (ro_battle_dist_memory,
+    ro_battle_rounds_memory)."""
     r = rules(**kw)
     a, d = _armies("A", a), _armies("D", d)
     rounds = _rounds(rounds)
+    _battle_memory(r, a, d, rounds, True, max_memory)
 
     def ends(dd):
         return [Outcome(bool(o.won), o.attackers, o.defenders,
@@ -287,15 +418,17 @@ _STATS = ("attackers_left", "attackers_left_var", "defenders_left",
           "defenders_left_var", "attackers_lost", "defenders_lost")
 
 
-def stats(a, d, **kw):
+def stats(a, d, max_memory=None, **kw):
     """Expectations of the battle A against D (ro_dist_stats), as
     {'all': ..., 'win': ..., 'loss': ...}: each a dict of Fractions with
     the keys attackers_left, attackers_left_var, defenders_left,
     defenders_left_var, attackers_lost and defenders_lost (the armies
     left, their variances and the armies lost), or None when the
-    condition has probability 0; and 'p_win': P(win)."""
+    condition has probability 0; and 'p_win': P(win).  MAX_MEMORY as
+    dist()'s."""
     r = rules(**kw)
     a, d = _armies("A", a), _armies("D", d)
+    _battle_memory(r, a, d, None, True, max_memory)
 
     def expectations(dd):
         s = _lib.ro_stats_t()
@@ -331,16 +464,20 @@ def _span(name, value):
     return lo, hi
 
 
-def table(attackers=(1, 10), defenders=(1, 10), **kw):
+def table(attackers=(1, 10), defenders=(1, 10), max_memory=None, **kw):
     """P(win) of every battle of a grid, from one pass of the recursion
     (ro_battle_grid): {(A, D): Fraction}.  ATTACKERS and DEFENDERS are
     ranges (range(1, 31)), (LO, HI) pairs, both ends included, or ints;
-    by default 1 to 10 as the program's table."""
+    by default 1 to 10 as the program's table.  MAX_MEMORY as
+    battle()'s (ro_battle_grid_memory)."""
     r = rules(**kw)
     a_lo, a_hi = _span("attackers", attackers)
     d_lo, d_hi = _span("defenders", defenders)
     if r.count == _COUNT["territory"] and a_lo == 0:
         raise ArgumentError(_lib.RO_EINVAL, _battle_detail(r, 0, d_lo))
+    _fit(_estimate(_lib.ro_battle_grid_memory, ctypes.byref(r), a_hi, d_hi,
+                   1), "ro_battle_grid_memory",
+         "the grid up to %d against %d" % (a_hi, d_hi), max_memory)
     cells = {}
     failure = []
 
@@ -451,16 +588,21 @@ def _read_number(n, value, percent=False):
                         "(write a float as a string)" % type(value).__name__)
 
 
-def verify(entries, percent=False, tolerance=None, **kw):
+def verify(entries, percent=False, tolerance=None, max_memory=None,
+           **kw):
     """Judge published values: ENTRIES are (A, D, VALUE) with VALUE a
     Fraction, an int, or a string as printed ('0.4167', '41.67%', '5/12';
     PERCENT reads every string as a percentage).  A string is right when
     it is the exact P(win) correctly rounded to the digits it shows
     (ro_judge, as riskodds verify), a Fraction when it is equal; with a
     TOLERANCE (a Fraction, int or string), when |value - exact| <=
-    TOLERANCE.  A list of Verdict, in the order of ENTRIES."""
+    TOLERANCE.  A list of Verdict, in the order of ENTRIES.  MAX_MEMORY
+    as battle()'s, for each battle."""
     r = rules(**kw)
     entries = list(entries)
+    for entry in entries:
+        _battle_memory(r, _armies("A", entry[0]), _armies("D", entry[1]),
+                       None, False, max_memory)
     out = []
     with Mpq() as tol, Mpq() as x, _Number() as n:
         if tolerance is not None:
@@ -502,11 +644,13 @@ def verify(entries, percent=False, tolerance=None, **kw):
 NEEDED_MAX = 10000                      # as riskodds needed
 
 
-def needed(d, target=Fraction(1, 2), a_max=NEEDED_MAX, **kw):
+def needed(d, target=Fraction(1, 2), a_max=NEEDED_MAX, max_memory=None,
+           **kw):
     """The smallest attack A (counted as the rules' count says) with
     P(win) >= TARGET against D (ro_needed); TARGET a Fraction, an int or
     a string ('0.9', '90%', '9/10').  D may be a range or a (LO, HI)
-    pair: then {D: A}.  RangeError when some D needs more than A_MAX."""
+    pair: then {D: A}.  RangeError when some D needs more than A_MAX.
+    MAX_MEMORY as battle()'s (ro_needed_memory)."""
     r = rules(**kw)
     d_lo, d_hi = _span("D", d)
     if isinstance(target, str):
@@ -520,6 +664,11 @@ def needed(d, target=Fraction(1, 2), a_max=NEEDED_MAX, **kw):
         raise ArgumentError(_lib.RO_EINVAL, "target %s is not a probability"
                             % target)
     a_max = _armies("a_max", a_max)
+    _fit(_estimate(_lib.ro_needed_memory, ctypes.byref(r), d_lo, d_hi, a_max,
+                   _lib.RO_METHOD_AUTO), "ro_needed_memory",
+         "the search up to %d against %s" % (
+             a_max, d_lo if d_lo == d_hi else "%d..%d" % (d_lo, d_hi)),
+         max_memory)
     out = (ctypes.c_ulong * (d_hi - d_lo + 1))()
     with Mpq() as q:
         mpq_set_fraction(q, target)
@@ -601,8 +750,38 @@ def _territories(defenders, territory_rules, kw):
     return d, rs
 
 
+def _chain_memory(rs, a, d, rounds, scope, target, max_memory):
+    """Refuse the chain of A against D (RS its rules) if it would not
+    fit, by the program's estimates: the forward pass of ROUNDS, else
+    each territory's battle (its plan under an optimal policy), else the
+    plans of the first TARGET territories all at once (POLICY_SCOPE
+    'chain')."""
+    k = len(d)
+    what = "the chain of %d against %s" % (a, " ".join(str(x) for x in d))
+    if rounds is not None:
+        _fit(_estimate(_lib.ro_chain_rounds_memory, rs, a, d, k, rounds),
+             "ro_chain_rounds_memory", what, max_memory)
+        return
+    for i in range(k):
+        if _optimizing(rs[i]):
+            need = _estimate(_lib.ro_plan_memory, ctypes.byref(rs[i]), a,
+                             d[i])
+            name = "ro_plan_memory"
+        else:
+            need = _estimate(_lib.ro_battle_memory_method,
+                             ctypes.byref(rs[i]), a, d[i],
+                             _lib.RO_METHOD_RECURSION)
+            name = "ro_battle_memory_method"
+        _fit(need, name, "%s (territory %d)" % (what, i + 1), max_memory)
+    if scope == _lib.RO_SCOPE_CHAIN and any(_optimizing(rs[i])
+                                            for i in range(target)):
+        plans = sum(_estimate(_lib.ro_plan_memory, ctypes.byref(rs[i]), a,
+                              d[i]) for i in range(target))
+        _fit(plans, "ro_plan_memory, every plan at once", what, max_memory)
+
+
 def _with_chain(a, defenders, rounds, policy_scope, target,
-                territory_rules, kw, fn):
+                territory_rules, kw, fn, max_memory=None):
     """FN (ro_chain_t, rules array, D) for the chain of A against
     DEFENDERS, computed as the program's chain does."""
     a = _armies("A", a)
@@ -612,6 +791,7 @@ def _with_chain(a, defenders, rounds, policy_scope, target,
     rounds = _rounds(rounds)
     if rs[0].count == _COUNT["territory"] and a == 0:
         raise ArgumentError(_lib.RO_EINVAL, _battle_detail(rs[0], 0, d[0]))
+    _chain_memory(rs, a, d, rounds, scope, target, max_memory)
     c = _lib.ro_chain_t()
     _lib.ro_chain_init(ctypes.byref(c))
     try:
@@ -631,7 +811,7 @@ def _with_chain(a, defenders, rounds, policy_scope, target,
 
 
 def chain(a, *defenders, rounds=None, policy_scope="battle", target=None,
-          territory_rules=None, **kw):
+          territory_rules=None, max_memory=None, **kw):
     """The chain attack of A armies through territories of DEFENDERS
     armies, taken in order (one army stays in each territory taken, the
     others move on), as a Chain.  ROUNDS stops the attack after that many
@@ -641,7 +821,8 @@ def chain(a, *defenders, rounds=None, policy_scope="battle", target=None,
     TARGET) (ro_chain_scope_target; the program's --policy-scope
     chain:TARGET).  TERRITORY_RULES, one dict or None per territory:
     that territory's rules over the keyword rules (the program's
-    D:RULE=VALUE; count and stop must stay the same)."""
+    D:RULE=VALUE; count and stop must stay the same).  MAX_MEMORY as
+    battle()'s, by the program's estimates for chain."""
     def result(c, rs, d):
         taken = [mpq_to_fraction(c.taken[j]) for j in range(c.k + 1)]
         at_least = [sum(taken[j:], Fraction(0)) for j in range(c.k + 1)]
@@ -656,7 +837,7 @@ def chain(a, *defenders, rounds=None, policy_scope="battle", target=None,
                               for j in range(c.k + 1)), Fraction(0))
         return Chain(taken[c.k], taken, at_least, armies, stops, unresolved)
     return _with_chain(a, defenders, rounds, policy_scope, target,
-                       territory_rules, kw, result)
+                       territory_rules, kw, result, max_memory)
 
 
 _CHAIN_STATS = ("taken", "taken_var", "attackers_lost",
@@ -664,11 +845,12 @@ _CHAIN_STATS = ("taken", "taken_var", "attackers_lost",
 
 
 def chain_stats(a, *defenders, rounds=None, policy_scope="battle",
-                target=None, territory_rules=None, **kw):
+                target=None, territory_rules=None, max_memory=None, **kw):
     """Expectations over the chain of chain() (ro_chain_stats), a dict
     of Fractions: taken, attackers_lost (killed by the dice; the armies
     left in the territories taken are not lost) and defenders_lost, each
-    with its variance (taken_var ...); unconditional."""
+    with its variance (taken_var ...); unconditional.  MAX_MEMORY as
+    chain()'s."""
     def expectations(c, rs, d):
         s = _lib.ro_chain_stats_t()
         _lib.ro_chain_stats_init(ctypes.byref(s))
@@ -680,7 +862,7 @@ def chain_stats(a, *defenders, rounds=None, policy_scope="battle",
         finally:
             _lib.ro_chain_stats_clear(ctypes.byref(s))
     return _with_chain(a, defenders, rounds, policy_scope, target,
-                       territory_rules, kw, expectations)
+                       territory_rules, kw, expectations, max_memory)
 
 
 # ------------------------------------------------------------------ #
@@ -689,7 +871,7 @@ def chain_stats(a, *defenders, rounds=None, policy_scope="battle",
 
 
 def fortify(a, d, k, policy_scope="battle", target=None, at_least=None,
-            **kw):
+            max_memory=None, **kw):
     """The defender's splits of D armies over K territories (at least 1
     each, first to last attacked) against the chain attack of A armies,
     every one computed exactly (ro_fortify_target; at most
@@ -697,7 +879,9 @@ def fortify(a, d, k, policy_scope="battle", target=None, at_least=None,
     list of (split, P) with split a tuple of K ints.  P is P(taking all
     K); with AT_LEAST = j (1 .. K), P(taking at least j); with AT_LEAST
     = 'each', {j: that ranking} for every j.  POLICY_SCOPE and TARGET as
-    chain()'s."""
+    chain()'s; MAX_MEMORY as battle()'s, by the program's estimates for
+    fortify (the largest territory's battle or plan, K plans at once with
+    POLICY_SCOPE 'chain')."""
     r = rules(**kw)
     a, d = _armies("A", a), _armies("D", d)
     if not isinstance(k, int) or isinstance(k, bool):
@@ -708,6 +892,18 @@ def fortify(a, d, k, policy_scope="battle", target=None, at_least=None,
     if r.count == _COUNT["territory"] and a == 0:
         raise ArgumentError(_lib.RO_EINVAL, _battle_detail(r, 0, d))
     scope, target = _scope(policy_scope, target, k)
+    largest = d - k + 1                 # the most one territory can hold
+    what = "the splits of %d over %d against %d" % (d, k, a)
+    if _optimizing(r):
+        plan = _estimate(_lib.ro_plan_memory, ctypes.byref(r), a, largest)
+        _fit(plan, "ro_plan_memory", what, max_memory)
+        if scope == _lib.RO_SCOPE_CHAIN:
+            _fit(plan * k, "ro_plan_memory, K plans at once", what,
+                 max_memory)
+    else:
+        _fit(_estimate(_lib.ro_battle_memory_method, ctypes.byref(r), a,
+                       largest, _lib.RO_METHOD_RECURSION),
+             "ro_battle_memory_method", what, max_memory)
     if at_least is None:
         wanted = [k]
     elif at_least == "each":

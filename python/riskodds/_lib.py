@@ -362,3 +362,29 @@ ro_fortify_target = _fn(lib.ro_fortify_target, ctypes.c_int, fortify_p,
                         c_size_t)
 ro_fortify_rank = _fn(lib.ro_fortify_rank, ctypes.c_int,
                       ctypes.POINTER(c_size_t), fortify_p, c_size_t)
+
+# The memory estimates (upper bounds, in bytes) the program checks
+# against --max-memory before it computes.
+double_p = ctypes.POINTER(ctypes.c_double)
+ro_battle_memory = _fn(lib.ro_battle_memory, ctypes.c_int, double_p,
+                       rules_p, c_ulong, c_ulong)
+ro_battle_memory_method = _fn(lib.ro_battle_memory_method, ctypes.c_int,
+                              double_p, rules_p, c_ulong, c_ulong,
+                              ctypes.c_int)
+ro_battle_dist_memory = _fn(lib.ro_battle_dist_memory, ctypes.c_int,
+                            double_p, rules_p, c_ulong, c_ulong,
+                            ctypes.c_int)
+ro_battle_rounds_memory = _fn(lib.ro_battle_rounds_memory, ctypes.c_int,
+                              double_p, rules_p, c_ulong, c_ulong, c_ulong)
+ro_battle_grid_memory = _fn(lib.ro_battle_grid_memory, ctypes.c_int,
+                            double_p, rules_p, c_ulong, c_ulong,
+                            ctypes.c_uint)
+ro_plan_memory = _fn(lib.ro_plan_memory, ctypes.c_int, double_p, rules_p,
+                     c_ulong, c_ulong)
+ro_needed_memory = _fn(lib.ro_needed_memory, ctypes.c_int, double_p,
+                       rules_p, c_ulong, c_ulong, c_ulong, ctypes.c_int)
+ro_chain_rounds_memory = _fn(lib.ro_chain_rounds_memory, ctypes.c_int,
+                             double_p, rules_p, c_ulong, c_ulong_p,
+                             c_size_t, c_ulong)
+RO_METHOD_AUTO = 0
+RO_METHOD_RECURSION = 1
