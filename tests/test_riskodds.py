@@ -438,6 +438,18 @@ class Memory(unittest.TestCase):
         self.assertIn("more than the limit of 1.0 GiB", text)
         self.assertIn("100000 against 100000", text)
 
+    def test_chain_fortify_program_figure(self):
+        # The hostile user's chain and fortify (issue 24), refused with the
+        # program's own figures (ro_chain_memory, ro_fortify_memory).
+        text = self.assertNoMemory(riskodds.chain, 20000, 100, 100,
+                                   max_memory=64 * 2 ** 20)
+        self.assertIn("up to %s (ro_chain_memory)" % self.program_estimate(
+            "chain", "20000", "100", "100"), text)
+        text = self.assertNoMemory(riskodds.fortify, 100, 20, 10,
+                                   max_memory=16 * 2 ** 20)
+        self.assertIn("up to %s (ro_fortify_memory)" % self.program_estimate(
+            "fortify", "--attackers", "100", "20", "10"), text)
+
     def test_every_function(self):
         # A limit of one byte refuses every computation; without one the
         # same small ones run.

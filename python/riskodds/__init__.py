@@ -753,31 +753,22 @@ def _territories(defenders, territory_rules, kw):
 def _chain_memory(rs, a, d, rounds, scope, target, max_memory):
     """Refuse the chain of A against D (RS its rules) if it would not
     fit, by the program's estimates: the forward pass of ROUNDS, else
-    each territory's battle (its plan under an optimal policy), else the
-    plans of the first TARGET territories all at once (POLICY_SCOPE
-    'chain')."""
+    the whole chain's (ro_chain_memory: two battles' seeds, an engine
+    and its plans, the final fractions), and under POLICY_SCOPE 'chain'
+    with an optimal policy the battles' own chain run after it for the
+    comparison (1.5 times its estimate, as the program counts it)."""
     k = len(d)
     what = "the chain of %d against %s" % (a, " ".join(str(x) for x in d))
     if rounds is not None:
         _fit(_estimate(_lib.ro_chain_rounds_memory, rs, a, d, k, rounds),
              "ro_chain_rounds_memory", what, max_memory)
         return
-    for i in range(k):
-        if _optimizing(rs[i]):
-            need = _estimate(_lib.ro_plan_memory, ctypes.byref(rs[i]), a,
-                             d[i])
-            name = "ro_plan_memory"
-        else:
-            need = _estimate(_lib.ro_battle_memory_method,
-                             ctypes.byref(rs[i]), a, d[i],
-                             _lib.RO_METHOD_RECURSION)
-            name = "ro_battle_memory_method"
-        _fit(need, name, "%s (territory %d)" % (what, i + 1), max_memory)
+    need = _estimate(_lib.ro_chain_memory, rs, a, d, k, scope)
     if scope == _lib.RO_SCOPE_CHAIN and any(_optimizing(rs[i])
                                             for i in range(target)):
-        plans = sum(_estimate(_lib.ro_plan_memory, ctypes.byref(rs[i]), a,
-                              d[i]) for i in range(target))
-        _fit(plans, "ro_plan_memory, every plan at once", what, max_memory)
+        need = max(need, 1.5 * _estimate(_lib.ro_chain_memory, rs, a, d, k,
+                                         _lib.RO_SCOPE_BATTLE))
+    _fit(need, "ro_chain_memory", what, max_memory)
 
 
 def _with_chain(a, defenders, rounds, policy_scope, target,
@@ -879,9 +870,8 @@ def fortify(a, d, k, policy_scope="battle", target=None, at_least=None,
     list of (split, P) with split a tuple of K ints.  P is P(taking all
     K); with AT_LEAST = j (1 .. K), P(taking at least j); with AT_LEAST
     = 'each', {j: that ranking} for every j.  POLICY_SCOPE and TARGET as
-    chain()'s; MAX_MEMORY as battle()'s, by the program's estimates for
-    fortify (the largest territory's battle or plan, K plans at once with
-    POLICY_SCOPE 'chain')."""
+    chain()'s; MAX_MEMORY as battle()'s, by the program's estimate
+    (ro_fortify_memory: every split's fractions and the largest chain)."""
     r = rules(**kw)
     a, d = _armies("A", a), _armies("D", d)
     if not isinstance(k, int) or isinstance(k, bool):
@@ -892,18 +882,9 @@ def fortify(a, d, k, policy_scope="battle", target=None, at_least=None,
     if r.count == _COUNT["territory"] and a == 0:
         raise ArgumentError(_lib.RO_EINVAL, _battle_detail(r, 0, d))
     scope, target = _scope(policy_scope, target, k)
-    largest = d - k + 1                 # the most one territory can hold
     what = "the splits of %d over %d against %d" % (d, k, a)
-    if _optimizing(r):
-        plan = _estimate(_lib.ro_plan_memory, ctypes.byref(r), a, largest)
-        _fit(plan, "ro_plan_memory", what, max_memory)
-        if scope == _lib.RO_SCOPE_CHAIN:
-            _fit(plan * k, "ro_plan_memory, K plans at once", what,
-                 max_memory)
-    else:
-        _fit(_estimate(_lib.ro_battle_memory_method, ctypes.byref(r), a,
-                       largest, _lib.RO_METHOD_RECURSION),
-             "ro_battle_memory_method", what, max_memory)
+    _fit(_estimate(_lib.ro_fortify_memory, ctypes.byref(r), a, d, k, scope),
+         "ro_fortify_memory", what, max_memory)
     if at_least is None:
         wanted = [k]
     elif at_least == "each":
