@@ -4,7 +4,7 @@
 set -e
 
 PACKAGES="build-essential libgmp-dev libmpfr-dev check autoconf automake libtool pkg-config
-  python3 libcairo2-dev librsvg2-bin"
+  python3 libcairo2-dev librsvg2-bin time"
 
 missing=
 for p in $PACKAGES; do
