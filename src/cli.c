@@ -412,13 +412,9 @@ check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d,
     rc = ro_battle_memory_method (&need, r, a, d, RO_METHOD_RECURSION);
   if (rc != RO_OK)
     return cli_error ("%lu against %lu: %s", a, d, ro_strerror (rc));
-  if (need <= opts->max_memory)
-    return CLI_EXIT_OK;
-  char hn[32], hl[32];
-  human_bytes (hn, sizeof hn, need);
-  human_bytes (hl, sizeof hl, opts->max_memory);
-  return cli_error ("%lu against %lu would need up to %s of memory, more "
-                    "than the limit of %s (see --max-memory)", a, d, hn, hl);
+  char what[64];
+  snprintf (what, sizeof what, "%lu against %lu", a, d);
+  return cli_check_need (opts, need, what);
 }
 
 int

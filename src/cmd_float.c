@@ -213,19 +213,6 @@ print_summary (const twin_report_t *f)
   return rc;
 }
 
-/* SIZE bytes as the other refusals print them: 1.5 GiB.  */
-static void
-format_bytes (char *buf, size_t n, double size)
-{
-  static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB",
-    "PiB"
-  };
-  int u = 0;
-  for (; size >= 1024 && u < 5; u++)
-    size /= 1024;
-  snprintf (buf, n, "%.1f %s", size, unit[u]);
-}
-
 /* The grid of --attackers and --defenders (defaults 1..100), within the
    memory limit for both passes: the double grid's values are all kept
    while the exact pass runs (the two checked apart measured 0.7 times
@@ -244,15 +231,7 @@ float_ranges (twin_report_t *f)
     {
       need += 8.0 * (double) (f->a[1] - f->a[0] + 1)
         * (double) (f->d[1] - f->d[0] + 1) + exact;
-      if (need > o->max_memory)
-        {
-          char hn[32], hl[32];
-          format_bytes (hn, sizeof hn, need);
-          format_bytes (hl, sizeof hl, o->max_memory);
-          rc = cli_error ("the double grid beside the exact one would need "
-                          "up to %s of memory, more than the limit of %s "
-                          "(see --max-memory)", hn, hl);
-        }
+      rc = cli_check_need (o, need, "the double grid beside the exact one");
     }
   return rc;
 }

@@ -151,19 +151,6 @@ print_header (const cli_opts_t *o, const mpq_t target)
   return CLI_EXIT_OK;
 }
 
-/* SIZE bytes as the other refusals print them: 1.5 GiB.  */
-static void
-format_bytes (char *buf, size_t n, double size)
-{
-  static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB",
-    "PiB"
-  };
-  int u = 0;
-  for (; size >= 1024 && u < 5; u++)
-    size /= 1024;
-  snprintf (buf, n, "%.1f %s", size, unit[u]);
-}
-
 /* Refuse the search when its engine's memory estimate exceeds the
    limit, with that estimate (the recursion's over the whole grid, which
    the refusal used to print, is tens of times the strip's search).  */
@@ -176,14 +163,10 @@ check_needed_memory (const cli_opts_t *o, unsigned long d_lo,
                               o->method);
   if (lrc != RO_OK)
     return cli_error ("%s", ro_strerror (lrc));
-  if (need <= o->max_memory)
-    return CLI_EXIT_OK;
-  char hn[32], hl[32];
-  format_bytes (hn, sizeof hn, need);
-  format_bytes (hl, sizeof hl, o->max_memory);
-  return cli_error ("the search up to %lu against %lu would need up to %s "
-                    "of memory, more than the limit of %s (see "
-                    "--max-memory)", NEEDED_MAX, d_hi, hn, hl);
+  char what[96];
+  snprintf (what, sizeof what, "the search up to %lu against %lu",
+            NEEDED_MAX, d_hi);
+  return cli_check_need (o, need, what);
 }
 
 /* Defenders from D_LO to D_HI: each searched with the strip engine, or

@@ -107,19 +107,6 @@ policy_solve (policy_t *p)
   return CLI_EXIT_OK;
 }
 
-/* SIZE bytes as the other refusals print them: 1.5 GiB.  */
-static void
-format_bytes (char *buf, size_t n, double size)
-{
-  static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB",
-    "PiB"
-  };
-  int u = 0;
-  for (; size >= 1024 && u < 5; u++)
-    size /= 1024;
-  snprintf (buf, n, "%.1f %s", size, unit[u]);
-}
-
 /* The plan stays alive while the battle is fought under each pair of
    policies: refuse when the plan and the largest of those battles would
    not fit (the plan's estimate alone measured below the run: 3.1 MiB
@@ -141,13 +128,9 @@ check_policy_memory (const cli_opts_t *o, const ro_rules_t *rules,
       }
   if (lrc != RO_OK)
     return cli_error ("%lu against %lu: %s", a, d, ro_strerror (lrc));
-  if (plan + most <= o->max_memory)
-    return CLI_EXIT_OK;
-  char hn[32], hl[32];
-  format_bytes (hn, sizeof hn, plan + most);
-  format_bytes (hl, sizeof hl, o->max_memory);
-  return cli_error ("%lu against %lu would need up to %s of memory, more "
-                    "than the limit of %s (see --max-memory)", a, d, hn, hl);
+  char what[64];
+  snprintf (what, sizeof what, "%lu against %lu", a, d);
+  return cli_check_need (o, plan + most, what);
 }
 
 /* One roll class in a state: its dice, weight and the two answers.  */
