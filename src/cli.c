@@ -668,8 +668,11 @@ reads_as (const char *text, unsigned long k)
   return eq;
 }
 
-int
-cli_num_hint (cli_num_t *n, const mpq_t q, const cli_opts_t *opts)
+/* In the text format only: when N's decimal of the probability Q reads
+   exactly 1 (100%) or 0 but Q is not, append the hint that
+   cli_prob_make_hint describes.  */
+static int
+num_hint (cli_num_t *n, const mpq_t q, const cli_opts_t *opts)
 {
   if (opts->format != CLI_FORMAT_TEXT || n->decimal == NULL)
     return CLI_EXIT_OK;
@@ -713,6 +716,16 @@ cli_num_hint (cli_num_t *n, const mpq_t q, const cli_opts_t *opts)
   ro_free_str (n->decimal);
   n->decimal = s;
   return CLI_EXIT_OK;
+}
+
+int
+cli_prob_make_hint (cli_num_t *n, const mpq_t q, const cli_opts_t *opts,
+                    cli_values_t v)
+{
+  int rc = cli_prob_make (n, q, opts, v);
+  if (rc == CLI_EXIT_OK && (rc = num_hint (n, q, opts)) != CLI_EXIT_OK)
+    cli_num_clear (n);
+  return rc;
 }
 
 void

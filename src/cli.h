@@ -237,13 +237,15 @@ int cli_prob_make (cli_num_t *n, const mpq_t q, const cli_opts_t *opts,
 int cli_value_make (cli_num_t *n, const mpq_t q, const cli_opts_t *opts,
                     cli_values_t v);
 
-/* In the text format only: when N's decimal of the probability Q reads
-   exactly 1 (100%) or 0 but Q is not, append a hint with the distance
-   correctly rounded, " (rounds to 1; 1 - P = 5.62e-14)" or " (rounds to
-   0; P = 5.62e-14)", to --digits significant digits (with --places, as
-   many as the places, at least 1).  CSV and JSON keep their numbers
-   plain.  CLI_EXIT_ERROR (after a message) when memory runs out.  */
-int cli_num_hint (cli_num_t *n, const mpq_t q, const cli_opts_t *opts);
+/* cli_prob_make, and in the text format only: when N's decimal of the
+   probability Q reads exactly 1 (100%) or 0 but Q is not, a hint with
+   the distance correctly rounded appended, " (rounds to 1; 1 - P =
+   5.62e-14)" or " (rounds to 0; P = 5.62e-14)", to --digits
+   significant digits (with --places, as many as the places, at least
+   1).  CSV and JSON keep their numbers plain.  N is left empty on
+   failure (CLI_EXIT_ERROR, after a message).  */
+int cli_prob_make_hint (cli_num_t *n, const mpq_t q, const cli_opts_t *opts,
+                        cli_values_t v);
 
 /* The JSON keys that say how the decimals are written, after a comma:
    "digits":N, or "places":N with --places; then "percent":true with

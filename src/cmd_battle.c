@@ -38,18 +38,12 @@ battle_text_init (battle_text_t *t, const mpq_t win, const mpq_t open,
   t->win.exact = t->win.decimal = NULL;
   t->lose.exact = t->lose.decimal = NULL;
   t->open.exact = t->open.decimal = NULL;
-  int rc = cli_prob_make (&t->win, win, o, v);
-  if (rc == CLI_EXIT_OK)
-    rc = cli_prob_make (&t->lose, lose, o, v);
-  if (rc == CLI_EXIT_OK && open != NULL)
-    rc = cli_prob_make (&t->open, open, o, v);
   /* The text says when a decimal reads 1 or 0 but the value is not.  */
+  int rc = cli_prob_make_hint (&t->win, win, o, v);
   if (rc == CLI_EXIT_OK)
-    rc = cli_num_hint (&t->win, win, o);
-  if (rc == CLI_EXIT_OK)
-    rc = cli_num_hint (&t->lose, lose, o);
+    rc = cli_prob_make_hint (&t->lose, lose, o, v);
   if (rc == CLI_EXIT_OK && open != NULL)
-    rc = cli_num_hint (&t->open, open, o);
+    rc = cli_prob_make_hint (&t->open, open, o, v);
   if (rc != CLI_EXIT_OK)
     battle_text_clear (t);
   mpq_clear (lose);

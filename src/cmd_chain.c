@@ -171,9 +171,7 @@ num_at_least (cli_num_t *out, const cli_opts_t *o, const ro_chain_t *c,
   mpq_t p;
   mpq_init (p);
   chain_at_least (p, c, t);
-  int rc = cli_prob_make (out, p, o, v);
-  if (rc == CLI_EXIT_OK && (rc = cli_num_hint (out, p, o)) != CLI_EXIT_OK)
-    cli_num_clear (out);
+  int rc = cli_prob_make_hint (out, p, o, v);
   mpq_clear (p);
   return rc;
 }
@@ -193,13 +191,8 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
      beside P(all).  */
   size_t t = o->scope_target ? (size_t) o->scope_target : (size_t) k;
   int part = by != NULL && t < (size_t) k;
-  if (cli_prob_make (&all, c->taken[c->k], o, v) != CLI_EXIT_OK)
+  if (cli_prob_make_hint (&all, c->taken[c->k], o, v) != CLI_EXIT_OK)
     return CLI_EXIT_ERROR;
-  if (cli_num_hint (&all, c->taken[c->k], o) != CLI_EXIT_OK)
-    {
-      cli_num_clear (&all);
-      return CLI_EXIT_ERROR;
-    }
   if (part && num_at_least (&aim, o, c, t, v) != CLI_EXIT_OK)
     {
       cli_num_clear (&all);
@@ -211,11 +204,7 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
       mpq_init (sum);
       for (size_t j = 0; j <= c->k; j++)
         mpq_add (sum, sum, c->unresolved[j]);
-      int rc = cli_prob_make (&un, sum, o, v);
-      if (rc == CLI_EXIT_OK)
-        rc = cli_num_hint (&un, sum, o);
-      if (rc != CLI_EXIT_OK)
-        cli_num_clear (&un);
+      int rc = cli_prob_make_hint (&un, sum, o, v);
       mpq_clear (sum);
       if (rc != CLI_EXIT_OK)
         {
