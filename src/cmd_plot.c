@@ -43,22 +43,31 @@ typedef struct
   double *v;
 } grid_t;
 
+/* The figure's size in points (pixels of a PNG): --width x --height,
+   640 x 480 by default.  */
+static void
+figure_size (const cli_opts_t *o, double *w, double *h)
+{
+  *w = o->width ? o->width : 640;
+  *h = o->height ? o->height : 480;
+}
+
 /* The bytes of a figure of CELLS marks (cells, bars) in the format of
    -o FILE at --width x --height: a PNG's image surface, 4 bytes a pixel
    (written out as a stream: no copy of the file), and its contours'
    segments and paths (a smooth grid crosses a level in few cells: 24
-   bytes a cell bound them; 1000 x 1000 cells measured 27 MiB in all); the recording of a vector figure (SVG, PDF), measured at about
+   bytes a cell bound them; 1000 x 1000 cells measured 27 MiB in all);
+   the recording of a vector figure (SVG, PDF), measured at about
    1.2 KiB a cell; and 16 MiB for cairo, fonts and zlib (a PNG of 640 x
-   480 takes 5 MiB more than riskodds alone).  */
+   480 takes 5 MiB more than riskodds alone); *FORMAT gets the format.  */
 static double
-figure_memory (const cli_opts_t *o, double cells, const char **format)
+figure_memory (const cli_opts_t *o, double cells, plot_format_t *format)
 {
-  plot_format_t f = PLOT_PNG;
-  if (o->output != NULL && plot_format_of_file (o->output, &f) != 0)
-    f = PLOT_PNG;
-  double w = o->width ? o->width : 640, h = o->height ? o->height : 480;
-  *format = f == PLOT_PNG ? "PNG" : f == PLOT_SVG ? "SVG" : "PDF";
-  if (f == PLOT_PNG)
+  double w, h;
+  figure_size (o, &w, &h);
+  if (o->output == NULL || plot_format_of_file (o->output, format) != 0)
+    *format = PLOT_PNG;
+  if (*format == PLOT_PNG)
     return (16 << 20) + 4 * w * h + 8 * h + 24 * cells;
   return (16 << 20) + 1536 * cells;
 }
@@ -72,14 +81,15 @@ static int
 check_figure_memory (const cli_opts_t *o, double cells, double grids,
                      double engine)
 {
-  const char *format;
-  double need = fmax (figure_memory (o, cells, &format), engine) + grids;
+  plot_format_t f;
+  double need = fmax (figure_memory (o, cells, &f), engine) + grids;
+  double w, h;
+  figure_size (o, &w, &h);
   char what[128];
-  double w = o->width ? o->width : 640, h = o->height ? o->height : 480;
-  int png = strcmp (format, "PNG") == 0;
-  snprintf (what, sizeof what, "%s %s of %.0f x %.0f %s and %.0f %s",
-            strcmp (format, "SVG") == 0 ? "an" : "a", format, w, h,
-            png ? "pixels" : "points", cells, cells == 1 ? "cell" : "cells");
+  snprintf (what, sizeof what, "%s of %.0f x %.0f %s and %.0f %s",
+            f == PLOT_PNG ? "a PNG" : f == PLOT_SVG ? "an SVG" : "a PDF",
+            w, h, f == PLOT_PNG ? "pixels" : "points", cells,
+            cells == 1 ? "cell" : "cells");
   return cli_check_need (o, need, what);
 }
 
@@ -329,7 +339,8 @@ figure_open (plot_fig_t *fig, const cli_opts_t *o)
   if (plot_format_of_file (o->output, &format) != 0)
     return cli_usage_error ("-o %s: plot writes .svg, .pdf or .png (the "
                             "extension names the format)", o->output);
-  double w = o->width ? o->width : 640, h = o->height ? o->height : 480;
+  double w, h;
+  figure_size (o, &w, &h);
   if (plot_open (fig, format, w, h) != 0)
     return cli_error ("cairo cannot start a figure of %g x %g", w, h);
   return CLI_EXIT_OK;
