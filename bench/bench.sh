@@ -33,7 +33,7 @@
 # DIFFER, the threads' DIFFER), 2 on a usage or setup error.
 #
 # Environment:
-#   RISKODDS        the program to time (default ./src/riskodds relative to
+#   RISKODDS        the program to time (default ./src/riskodds/riskodds relative to
 #                   the current directory, else `riskodds` on PATH)
 #   RISKODDS_PEERS  directory holding peer_fractions.py and peer.gp
 #                   (default: bench/peers in the source tree, beside this
@@ -157,8 +157,8 @@ check_sizes RISKODDS_BENCH_BATCH "$batch_size"
 # --- locate the program -----------------------------------------------------
 if [ -n "${RISKODDS-}" ]; then
     prog=$RISKODDS
-elif [ -x ./src/riskodds ]; then
-    prog=./src/riskodds
+elif [ -x ./src/riskodds/riskodds ]; then
+    prog=./src/riskodds/riskodds
 elif command -v riskodds >/dev/null 2>&1; then
     prog=$(command -v riskodds)
 else
@@ -167,7 +167,7 @@ fi
 [ -x "$prog" ] || command -v "$prog" >/dev/null 2>&1 \
     || die "RISKODDS=$prog is not executable"
 
-# An uninstalled build's src/riskodds is libtool's wrapper script, whose
+# An uninstalled build's src/riskodds/riskodds is libtool's wrapper script, whose
 # shell start-up (about 12 ms) would swamp the small sizes: time the real
 # binary beside it instead.
 if head -n 5 "$prog" 2>/dev/null | grep -q 'temporary wrapper script'; then

@@ -27,7 +27,7 @@
 # estimates are meant to hold).
 #
 # Environment:
-#   RISKODDS        the program (default ./src/riskodds, else riskodds on
+#   RISKODDS        the program (default ./src/riskodds/riskodds, else riskodds on
 #                   PATH)
 #   RISKODDS_MEMORY_SCALE
 #                   0.5 halves every case's armies (a quick look), 2
@@ -36,7 +36,7 @@
 
 set -u
 
-prog=${RISKODDS:-./src/riskodds}
+prog=${RISKODDS:-./src/riskodds/riskodds}
 if [ ! -x "$prog" ]; then
   prog=$(command -v riskodds) || { echo "memory.sh: no riskodds" >&2; exit 2; }
 fi

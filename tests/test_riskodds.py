@@ -24,7 +24,7 @@ from functools import lru_cache
 
 import riskodds
 
-RISKODDS = os.environ.get("RISKODDS", "src/riskodds")
+RISKODDS = os.environ.get("RISKODDS", "src/riskodds/riskodds")
 
 # Rule sets as keyword arguments, each with battles (A, D) to compare:
 # the optimal policies are slow in the program's brute checks, so theirs

@@ -29,10 +29,11 @@ def _candidates():
         found.append(os.path.join(_config.LIBDIR, _config.DLNAME))
     except ImportError:
         pass
-    # An uninstalled build tree: python/riskodds next to src/.libs.
+    # An uninstalled build tree: python/riskodds beside
+    # src/libriskodds/.libs.
     here = os.path.dirname(os.path.abspath(__file__))
-    found.append(os.path.join(here, os.pardir, os.pardir, "src", ".libs",
-                              "libriskodds.so"))
+    found.append(os.path.join(here, os.pardir, os.pardir, "src",
+                              "libriskodds", ".libs", "libriskodds.so"))
     name = ctypes.util.find_library("riskodds")
     if name:
         found.append(name)
