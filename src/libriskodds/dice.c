@@ -451,12 +451,19 @@ ro_round_count (ro_round_t *round, const ro_rules_t *rules,
     return rc;
   if (na < 1 || na > rules->attack_dice || nd < 1 || nd > rules->defend_dice)
     return RO_EINVAL;
+  return ro_round_count_valid (round, rules, na, nd);
+}
+
+int
+ro_round_count_valid (ro_round_t *round, const ro_rules_t *rules,
+                      unsigned na, unsigned nd)
+{
   if (cache_get (round, rules, na, nd))
     return RO_OK;
 
   ro_sweep_t shape, t[2];
   shape.won = NULL;
-  rc = sweep_shape (&shape, rules, na, nd);
+  int rc = sweep_shape (&shape, rules, na, nd);
   if (rc == RO_OK && sweep_init (&t[0], &shape) != RO_OK)
     rc = RO_ENOMEM;
   if (rc == RO_OK && sweep_init (&t[1], &shape) != RO_OK)
@@ -496,13 +503,20 @@ ro_defender_can_win (const ro_rules_t *rules)
   int rc = ro_rules_check (rules);
   if (rc != RO_OK)
     return rc;
+  return ro_defender_can_win_valid (rules);
+}
+
+int
+ro_defender_can_win_valid (const ro_rules_t *rules)
+{
+  int rc;
   ro_round_t r;
   ro_round_init (&r);
   rc = 1;
   for (unsigned na = 1; na <= rules->attack_dice && rc == 1; na++)
     for (unsigned nd = 1; nd <= rules->defend_dice && rc == 1; nd++)
       {
-        rc = ro_round_count (&r, rules, na, nd);
+        rc = ro_round_count_valid (&r, rules, na, nd);
         if (rc == RO_OK)
           rc = mpz_sgn (r.count[r.comparisons]) != 0;
       }

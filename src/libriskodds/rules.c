@@ -228,3 +228,20 @@ ro_rules_bits_per_army (const ro_rules_t *rules)
   /* With two bases the two exponents are maxima over different paths.  */
   return rules->attack_sides == rules->defend_sides ? both : ra * la + rd * ld;
 }
+
+/* Every question above that the engines ask at every state, answered
+   once: they read C (inside the model, ro_model_t), never the rules
+   through these functions again.  */
+void
+ro_rules_compile (ro_compiled_t *c, const ro_rules_t *rules)
+{
+  c->base[0] = rules->attack_sides;
+  c->base[1] = rules->attack_sides == rules->defend_sides
+    ? 1 : rules->defend_sides;
+  c->max_loss = ro_rules_max_attacker_loss (rules);
+  c->stop = ro_rules_stop_fighting (rules);
+  c->behind = rules->count == RO_COUNT_TERRITORY;
+  c->optimizing = ro_rules_optimizing (rules);
+  c->plain = ro_rules_plain (rules);
+  c->bits_per_army = ro_rules_bits_per_army (rules);
+}
