@@ -13,7 +13,7 @@
 /* A user who asks for ten digits of a million battles never sees their
    fractions, and turning fractions of a million bits into ten digits,
    cell after cell, is nearly all of an exact table's time.  Here the
-   recursion of battle.c runs on enclosures instead: every state holds a
+   recursion of recursion.c runs on enclosures instead: every state holds a
    lower and an upper bound of its probability, binary floats of
    precision p, the lower one computed with every operation rounded
    downwards and the upper one upwards.  Every term is a product of

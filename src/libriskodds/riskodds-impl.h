@@ -178,22 +178,22 @@ void ro_model_compile (ro_model_t *model, const ro_rules_t *rules);
 int ro_model_count (ro_model_t *model);
 void ro_model_clear (ro_model_t *model);
 
-/* The dice of the attacker (DEFENDER 0) or the defender that the bonus
-   is added to, at least 1 (a rule set zeroed by hand has 0: the
+/* What one die counts for (dice.c).  The dice of the attacker
+   (DEFENDER 0) or the defender that the bonus is added to, at least 1 (a rule set zeroed by hand has 0: the
    highest die, as before the field existed).  */
-unsigned ro_rules_bonus_dice (const ro_rules_t *rules, int defender);
+unsigned ro_bonus_dice (const ro_rules_t *rules, int defender);
 
 /* The value a die showing FACE counts for in the P-th comparison (from
    0, the highest dice) of the attacker (DEFENDER 0) or the defender:
    FACE, plus the side's bonus when P is among its bonus dice, kept on
    the faces when the rules clamp.  */
-long ro_rules_die (const ro_rules_t *rules, int defender, unsigned p,
+long ro_die_value (const ro_rules_t *rules, int defender, unsigned p,
                    unsigned face);
 
 /* 1 when the attacker's die showing A wins the P-th comparison against
    the defender's showing D.  */
-int ro_rules_beats (const ro_rules_t *rules, unsigned p, unsigned a,
-                    unsigned d);
+int ro_die_beats (const ro_rules_t *rules, unsigned p, unsigned a,
+                  unsigned d);
 
 /* The number of armies that can fight for a count A under RULES: A - 1
    in the territory convention, A in the attackers convention.  The

@@ -230,7 +230,7 @@ ro_rolls_answer_valid (unsigned long *count, const ro_rules_t *rules,
             for (unsigned y = 0; j + y <= nd; y++)
               {
                 if (y > 0 && j + y - 1 < m
-                    && ro_rules_beats (rules, j + y - 1, top[j + y - 1], v))
+                    && ro_die_beats (rules, j + y - 1, top[j + y - 1], v))
                   won++;
                 nw[j + y][won] += w[j][x] * binom_ul (nd - j, y);
               }

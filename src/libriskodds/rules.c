@@ -75,37 +75,6 @@ ro_rules_is_standard (const ro_rules_t *rules)
     && rules->ties == RO_TIES_DEFENDER;
 }
 
-unsigned
-ro_rules_bonus_dice (const ro_rules_t *rules, int defender)
-{
-  unsigned k = defender ? rules->defend_bonus_dice : rules->attack_bonus_dice;
-  return k == 0 ? 1 : k;
-}
-
-long
-ro_rules_die (const ro_rules_t *rules, int defender, unsigned p,
-              unsigned face)
-{
-  int bonus = defender ? rules->defend_bonus : rules->attack_bonus;
-  unsigned k = ro_rules_bonus_dice (rules, defender);
-  long sides = defender ? rules->defend_sides : rules->attack_sides;
-  long v = face;
-  if (p >= k || bonus == 0)
-    return v;
-  v += bonus;
-  if (rules->clamp)
-    v = v < 1 ? 1 : v > sides ? sides : v;
-  return v;
-}
-
-int
-ro_rules_beats (const ro_rules_t *rules, unsigned p, unsigned a,
-                unsigned d)
-{
-  long ea = ro_rules_die (rules, 0, p, a), ed = ro_rules_die (rules, 1, p, d);
-  return ea > ed || (ea == ed && rules->ties == RO_TIES_ATTACKER);
-}
-
 unsigned long
 ro_rules_fighting (const ro_rules_t *rules, unsigned long a)
 {

@@ -364,7 +364,7 @@ ro_q_over_primes (mpq_t win, const mpz_t n, const unsigned long *p,
 }
 
 /* The recursion's memory for (A, D): here, in the engine, so that the
-   plans can add their own bytes to it; ro_battle_memory (battle.c)
+   plans can add their own bytes to it; ro_engine_memory (recursion.c)
    picks the engine's estimate.  The estimates are made before any
    model is compiled, from RULES, which the public function that asks
    has checked.  */
