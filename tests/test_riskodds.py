@@ -428,6 +428,14 @@ class Memory(unittest.TestCase):
         self.assertEqual(e.code, -3)
         return str(e)
 
+    def test_huge_fortify(self):
+        # 10^8 territories of 1 (issue 29): refused at once, before
+        # anything of 10^8 entries is made (it climbed to 8 GiB first).
+        text = self.assertNoMemory(riskodds.fortify, 10, 10 ** 8, 10 ** 8,
+                                   max_memory=2 ** 30)
+        self.assertIn("(ro_fortify_memory)", text)
+        self.assertIn("more than the limit of 1.0 GiB", text)
+
     def test_huge_dist(self):
         # 100000 v 100000: the program's own figure, and the limit.
         text = self.assertNoMemory(riskodds.dist, 100000, 100000,

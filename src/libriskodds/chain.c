@@ -688,6 +688,44 @@ ro_chain_memory_bound (double *bytes, const ro_rules_t *rules,
   return rc;
 }
 
+/* ro_chain_memory_bound for K battles of the same RULES, each against
+   at most D with at most DSUM defenders in it and the battles before,
+   in closed form: no array of K, no loop over K (fortify asks it for
+   chains of 10^8 territories).  The same rules never rebase, so every
+   battle's terms are the same; the stops of the battles before grow by
+   one battle's each time, and the peak is at the last.  */
+int
+ro_chain_memory_uniform (double *bytes, const ro_rules_t *rules,
+                         unsigned long a, unsigned long d, unsigned long dsum,
+                         double k, int whole)
+{
+  unsigned long f0 = ro_rules_fighting (rules, a);
+  double nseed = f0 + 1.0, bpa = ro_rules_bits_per_army (rules);
+  double mpq = sizeof (mpq_t) + sizeof (mp_limb_t);
+  double full = (f0 + (double) dsum) * bpa + 64;
+  double seeds = cells_bytes (nseed, full, -bpa), engine;
+  int rc = ro_rules_optimizing (rules)
+    ? ro_plan_memory_valid (&engine, rules, a, d)
+    : ro_solver_memory (&engine, rules, a, d);
+  if (rc != RO_OK)
+    return rc;
+  double plans = whole ? k * engine : 0;
+  engine += (ro_rules_max_attacker_loss (rules) + 1.0)
+    * (d + 1.0) * ro_limb_bytes (full);
+  double held = (ro_rules_stop_fighting (rules) + 1.0)
+    * (d + 1.0) * (mpq + 2 * ro_limb_bytes (full));
+  /* Battle I holds the seeds it starts from (the first's of 64 bits),
+     those it makes, its engine and the stops of I + 1 battles.  */
+  double first = cells_bytes (nseed, 64, 0) + seeds + engine + held;
+  double last = (k > 1 ? seeds : cells_bytes (nseed, 64, 0)) + seeds
+    + engine + k * held;
+  last = fmax (last, 2 * seeds + nseed * (mpq + sizeof (unsigned long))
+               + engine + k * held);
+  double values = whole ? 2 * seeds : 0;
+  *bytes = 1.25 * (plans + fmax (fmax (first, last), values)) + (1 << 20);
+  return RO_OK;
+}
+
 int
 ro_chain_memory (double *bytes, const ro_rules_t *rules, unsigned long a,
                  const unsigned long *d, size_t k, ro_scope_t scope)

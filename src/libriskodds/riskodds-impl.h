@@ -432,6 +432,12 @@ int ro_chain_memory_bound (double *bytes, const ro_rules_t *rules,
                            unsigned long a, const unsigned long *d,
                            const unsigned long *dsum, size_t k, int whole);
 
+/* The same for K battles of one RULES against at most D each, DSUM
+   bounding the defenders up to each, in closed form (chain.c).  */
+int ro_chain_memory_uniform (double *bytes, const ro_rules_t *rules,
+                             unsigned long a, unsigned long d,
+                             unsigned long dsum, double k, int whole);
+
 /* The bytes of the ends of a distribution from F fighting armies
    against D (ro_dist_t's outcomes), engine apart (solver.c).  */
 double ro_ends_memory (const ro_rules_t *rules, unsigned long f,
