@@ -412,8 +412,10 @@ class Memory(unittest.TestCase):
 
     def program_estimate(self, *args):
         """The bytes the program says ARGS would need, as it prints them
-        in its refusal under --max-memory 1."""
-        p = subprocess.run([RISKODDS, "--max-memory", "1"] + list(args),
+        in its refusal under --max-memory 1, its decimals apart (Python
+        makes none)."""
+        p = subprocess.run([RISKODDS, "--max-memory", "1", "--values",
+                            "exact"] + list(args),
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            universal_newlines=True)
         self.assertEqual(p.returncode, 2, p.stderr)
@@ -434,7 +436,7 @@ class Memory(unittest.TestCase):
         text = self.assertNoMemory(riskodds.fortify, 10, 10 ** 8, 10 ** 8,
                                    max_memory=2 ** 30)
         self.assertIn("(ro_fortify_memory)", text)
-        self.assertIn("more than the limit of 1.0 GiB", text)
+        self.assertIn("more than the limit of 1.0 GiB (1073741824 bytes)", text)
 
     def test_huge_dist(self):
         # 100000 v 100000: the program's own figure, and the limit.
@@ -443,7 +445,7 @@ class Memory(unittest.TestCase):
         need = self.program_estimate("--dist", "100000", "100000")
         self.assertIn("would need up to %s (ro_battle_dist_memory)" % need,
                       text)
-        self.assertIn("more than the limit of 1.0 GiB", text)
+        self.assertIn("more than the limit of 1.0 GiB (1073741824 bytes)", text)
         self.assertIn("100000 against 100000", text)
 
     def test_chain_fortify_program_figure(self):
@@ -476,7 +478,7 @@ class Memory(unittest.TestCase):
         for fn, args, kw in calls:
             with self.subTest(fn=fn.__name__, args=args, kw=kw):
                 text = self.assertNoMemory(fn, *args, max_memory=1, **kw)
-                self.assertIn("more than the limit of 1.0 B", text)
+                self.assertIn("more than the limit of 1 byte", text)
                 fn(*args, **kw)
                 fn(*args, max_memory=2 ** 30, **kw)
         # The estimate named is the program's, where it prints one.

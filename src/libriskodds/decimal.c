@@ -262,3 +262,20 @@ ro_q_get_decimal_as (char **str, const mpq_t q, const ro_decimal_t *fmt)
   mpq_clear (x);
   return rc;
 }
+
+/* Measured on 18 v 6 (a value of 160 bits): --digits 10^6 peaks 7.6 MB
+   above a trivial run, 3 x 10^5 at 2.1 MB; --places 10^6 at 5 MB.  Per
+   digit: the two enclosures of 3.33 bits each (0.42 bytes), MPFR's
+   division and its conversion to base 10 up to fourteen times that, the two
+   candidates' digits and the laid out text (a byte each).  The value's
+   own bits enter the division and the scaled integer.  */
+int
+ro_decimal_memory (double *bytes, const ro_decimal_t *fmt, double bits)
+{
+  if (fmt->n > RO_DIGITS_MAX || (fmt->style != RO_DECIMAL_DIGITS
+                                 && fmt->style != RO_DECIMAL_PLACES))
+    return RO_EINVAL;
+  double n = (double) fmt->n, limbs = (3.33 * n + 64 + 2 * bits) / 8;
+  *bytes = 16 * limbs + 3 * n + 4096;
+  return RO_OK;
+}

@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -329,7 +330,8 @@ cli_parse_range (unsigned long *lo, unsigned long *hi, const char *arg,
   return rc;
 }
 
-/* SIZE in bytes as a short human figure, e.g. "3.2 TiB".  */
+/* SIZE in bytes as a human figure with the exact bytes beside it, e.g.
+   "3.2 TiB (3518437208883 bytes)", or "512 bytes" below a KiB.  */
 static void
 human_bytes (char *buf, size_t n, double size)
 {
@@ -337,24 +339,70 @@ human_bytes (char *buf, size_t n, double size)
     "PiB", "EiB"
   };
   int u = 0;
-  while (size >= 1024 && u < 6)
+  double v = size;
+  while (v >= 1024 && u < 6)
     {
-      size /= 1024;
+      v /= 1024;
       u++;
     }
-  snprintf (buf, n, "%.1f %s", size, unit[u]);
+  if (u == 0)
+    snprintf (buf, n, "%.0f byte%s", size, size == 1 ? "" : "s");
+  else if (size < 1e18)
+    snprintf (buf, n, "%.1f %s (%.0f bytes)", v, unit[u], ceil (size));
+  else
+    snprintf (buf, n, "%.1f %s (%.3g bytes)", v, unit[u], size);
+}
+
+double
+cli_address_space_used (void)
+{
+  FILE *f = fopen ("/proc/self/statm", "r");
+  unsigned long pages = 0;
+  long size = sysconf (_SC_PAGESIZE);
+  if (f == NULL)
+    return 0;
+  if (fscanf (f, "%lu", &pages) != 1 || size <= 0)
+    pages = 0;
+  fclose (f);
+  return (double) pages * (double) size;
+}
+
+double
+cli_output_memory (const cli_opts_t *opts)
+{
+  if (opts->values == CLI_VALUES_EXACT)
+    return 0;
+  ro_decimal_t fmt = {
+    .style = opts->places_given ? RO_DECIMAL_PLACES : RO_DECIMAL_DIGITS,
+    .n = opts->places_given ? opts->places : opts->digits,
+    .scale = 1
+  };
+  double bytes;
+  return ro_decimal_memory (&bytes, &fmt, 0) == RO_OK ? bytes : 0;
+}
+
+int
+cli_check_need_note (const cli_opts_t *opts, double need, const char *what,
+                     const char *note)
+{
+  double dice;
+  need += cli_output_memory (opts);
+  if (ro_dice_memory (&dice, &opts->rules) == RO_OK)
+    need += dice;
+  if (need <= opts->max_memory)
+    return CLI_EXIT_OK;
+  char hn[64], hl[64];
+  human_bytes (hn, sizeof hn, need);
+  human_bytes (hl, sizeof hl, opts->max_memory);
+  return cli_error ("%s would need up to %s of memory, more than the limit "
+                    "of %s (see --max-memory)%s", what, hn, hl,
+                    note ? note : "");
 }
 
 int
 cli_check_need (const cli_opts_t *opts, double need, const char *what)
 {
-  if (need <= opts->max_memory)
-    return CLI_EXIT_OK;
-  char hn[32], hl[32];
-  human_bytes (hn, sizeof hn, need);
-  human_bytes (hl, sizeof hl, opts->max_memory);
-  return cli_error ("%s would need up to %s of memory, more than the limit "
-                    "of %s (see --max-memory)", what, hn, hl);
+  return cli_check_need_note (opts, need, what, NULL);
 }
 
 /* Refuse rules whose defender has too many attack rolls to tell

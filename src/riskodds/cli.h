@@ -163,6 +163,22 @@ int cli_check_decimal_memory (const cli_opts_t *opts, unsigned long a,
    of memory in bytes exceeds the limit, naming both.  */
 int cli_check_need (const cli_opts_t *opts, double need, const char *what);
 
+/* The same with NOTE (e.g. "; --threads 1 holds fewer rows") after the
+   message.  Both add cli_output_memory to NEED, and the counting of the
+   rules' rounds (ro_dice_memory), which every model does first.  */
+int cli_check_need_note (const cli_opts_t *opts, double need,
+                         const char *what, const char *note);
+
+/* The bytes of address space the process has mapped now (the program,
+   its libraries: about 12 MiB at its start), 0 when it cannot be told:
+   what a ulimit -v has already spent before any computation.  */
+double cli_address_space_used (void);
+
+/* The bytes one decimal of the output takes to make at --digits or
+   --places (ro_decimal_memory): 10 MB at --digits 1000000.  Every
+   estimate of a computation whose values are printed adds it.  */
+double cli_output_memory (const cli_opts_t *opts);
+
 /* Refuse a grid of battles up to (A, D), which the recursion computes,
    whose estimated memory exceeds the limit.  */
 int cli_check_memory (const cli_opts_t *opts, unsigned long a,

@@ -634,11 +634,9 @@ check_rounds_memory (const cli_opts_t *o, unsigned long a,
                                     o->rounds);
   if (lrc != RO_OK)
     return cli_error ("%s", ro_strerror (lrc));
-  if (need > o->max_memory)
-    return cli_error ("a chain of %lu rounds would need up to %.3g bytes, "
-                      "more than the limit of %.3g (see --max-memory)",
-                      o->rounds, need, o->max_memory);
-  return CLI_EXIT_OK;
+  char what[64];
+  snprintf (what, sizeof what, "a chain of %lu rounds", o->rounds);
+  return cli_check_need (o, need, what);
 }
 
 int

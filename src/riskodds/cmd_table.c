@@ -449,13 +449,14 @@ rows_open (table_t *t)
                                   threads) != RO_OK)
     grid = 0;
   double need = grid + flight * row;
-  if (need > o->max_memory)
-    return cli_error ("a table from %lu to %lu against %lu to %lu on %u "
-                      "thread%s would hold up to %.3g bytes, more than the "
-                      "limit of %.3g (see --max-memory)%s", t->a[0], t->a[1],
-                      t->d[0], t->d[1], threads, threads == 1 ? "" : "s",
-                      need, o->max_memory, threads == 1 ? ""
-                      : "; --threads 1 holds fewer rows");
+  char what[160];
+  snprintf (what, sizeof what, "a table from %lu to %lu against %lu to %lu "
+            "on %u thread%s", t->a[0], t->a[1], t->d[0], t->d[1], threads,
+            threads == 1 ? "" : "s");
+  int rc = cli_check_need_note (o, need, what, threads == 1 ? NULL
+                                : "; --threads 1 holds fewer rows");
+  if (rc != CLI_EXIT_OK)
+    return rc;
   t->rows = calloc (t->window * cols * N_QUANTITIES, sizeof *t->rows);
   return t->rows ? CLI_EXIT_OK : cli_error ("out of memory");
 }
@@ -589,12 +590,13 @@ hold_grid (table_t *t)
                                RO_METHOD_RECURSION) != RO_OK)
     row = 0;
   double need = (double) (t->a[1] - t->a[0] + 1) * row + 16 * cells;
-  if (need > o->max_memory)
-    return cli_error ("a text grid of fractions from %lu to %lu against %lu "
-                      "to %lu would hold up to %.3g bytes, more than the "
-                      "limit of %.3g (see --max-memory); --format csv "
-                      "prints it as it comes", t->a[0], t->a[1], t->d[0],
-                      t->d[1], need, o->max_memory);
+  char what[160];
+  snprintf (what, sizeof what, "a text grid of fractions from %lu to %lu "
+            "against %lu to %lu", t->a[0], t->a[1], t->d[0], t->d[1]);
+  int rc = cli_check_need_note (o, need, what, "; --format csv prints it "
+                                "as it comes");
+  if (rc != CLI_EXIT_OK)
+    return rc;
   t->held = calloc ((size_t) cells, sizeof *t->held);
   return t->held ? CLI_EXIT_OK : cli_error ("out of memory");
 }

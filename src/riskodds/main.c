@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -762,6 +763,10 @@ memory_ceiling (const char **what)
         {
           ceiling = (double) rl.rlim_cur;
           *what = names[i];
+          /* The address space the program and its libraries hold is
+             spent already: 20 MB of ulimit -v leave about 7.  */
+          if (res[i] == RLIMIT_AS)
+            ceiling = fmax (ceiling - cli_address_space_used (), 1);
         }
     }
   return ceiling;
