@@ -1181,6 +1181,18 @@ cli_output_start (const char *file)
   struct stat st;
   if (*file == '\0')
     return cli_usage_error ("-o needs a file name");
+  /* A name of standard output itself (/dev/stdout, /dev/fd/1, its file
+     by name) is standard output: written through as it is, never
+     replaced, so that '>> f' still appends and a pipe stays one.  */
+  struct stat out;
+  if (stat (file, &st) == 0 && fstat (STDOUT_FILENO, &out) == 0
+      && st.st_dev == out.st_dev && st.st_ino == out.st_ino)
+    return CLI_EXIT_OK;
+  /* A pipe, a FIFO or a device, by any name (/dev/stderr is a symbolic
+     link to "pipe:[...]" in a pipeline): written to as it is.  */
+  if (stat (file, &st) == 0 && !S_ISREG (st.st_mode)
+      && !S_ISDIR (st.st_mode))
+    return output_direct (file);
   /* A symbolic link stays one: the file it points to is replaced.  */
   char *real = NULL;
   if (lstat (file, &st) == 0 && S_ISLNK (st.st_mode))
