@@ -1091,7 +1091,10 @@ typedef struct
   unsigned long scale;          /* 1 or 100 */
 } ro_decimal_t;
 
-/* The text of Q as FMT says, from the exact value.  */
+/* The text of Q as FMT says, from the exact value.  A percentage (SCALE
+   100) to DIGITS digits that rounds to at most three integer digits is
+   written in fixed notation whatever DIGITS: "100", "50", not "1.0e+02"
+   (ro_q_get_decimal's rule otherwise).  */
 int ro_q_get_decimal_as (char **str, const mpq_t q, const ro_decimal_t *fmt);
 
 /* An upper estimate in *BYTES of what ro_q_get_decimal_as needs under

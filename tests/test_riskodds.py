@@ -360,6 +360,14 @@ class Errors(unittest.TestCase):
                            defend_bonus=101)
         self.assertRefused(riskodds.RulesError, rules, riskodds.battle,
                            3, 2, sides=101)
+        # Below the C field too, the library's limits (issue 29: sides=-1
+        # said "from 0 to 4294967295").
+        e = self.assertRefused(riskodds.RulesError, rules, riskodds.battle,
+                               3, 2, sides=-1)
+        self.assertIn("sides = -1 (from 2 to 100)", str(e))
+        e = self.assertRefused(riskodds.RulesError, rules, riskodds.battle,
+                               3, 2, attack_dice=-1)
+        self.assertIn("attack_dice = -1 (from 1 to 5)", str(e))
 
     def test_arguments(self):
         e = self.assertRefused(riskodds.ArgumentError,

@@ -105,9 +105,20 @@ def _integer(name, value, lo, hi):
         raise TypeError("%s must be an int, not %s"
                         % (name, type(value).__name__))
     if not lo <= value <= hi:
+        # Outside the C field: say the library's own limits where it has
+        # them (sides=-1: from 2 to 100, not the field's 0 to 2^32 - 1).
+        lo, hi = _library_range(name, lo, hi)
         raise RulesError(_lib.RO_ERULES, "%s = %d (from %d to %d)"
                          % (name, value, lo, hi))
     return value
+
+
+def _library_range(name, lo, hi):
+    """The range _LIMITS gives NAME (sides: attack_sides's), else LO, HI."""
+    for limit, llo, lhi in _LIMITS:
+        if limit == name or (name == "sides" and limit == "attack_sides"):
+            return llo, lhi
+    return lo, hi
 
 
 def rules(**kw):

@@ -243,6 +243,35 @@ ro_format_fixed (char **str, const mpz_t scaled, unsigned long places)
   return RO_OK;
 }
 
+/* Q, a percentage, to DIGITS significant digits as ro_q_get_decimal
+   writes it, except that a rounded value of up to three integer digits
+   is written in fixed notation even with fewer digits asked for: 100
+   and 50, not 1.0e+02 and 5e+01 (a percentage reads as a whole number
+   of percent; the zeros it gains are not more digits of the value).  */
+static int
+percent_decimal (char **str, const mpq_t q, unsigned long digits)
+{
+  if (digits < 1 || digits > RO_DIGITS_MAX)
+    return RO_EINVAL;
+  if (mpq_sgn (q) == 0)
+    return ro_q_get_decimal (str, q, digits);
+  ro_dec_t x;
+  round_decimal (&x, q, digits);
+  size_t n = strlen (x.digits);
+  char padded[4];
+  const char *d = x.digits;
+  if (x.exp > 0 && (size_t) x.exp > n && x.exp <= 3)
+    {
+      memcpy (padded, x.digits, n);
+      memset (padded + n, '0', (size_t) x.exp - n);
+      padded[x.exp] = '\0';
+      d = padded;
+    }
+  *str = ro_format_decimal (d, (long) x.exp, mpq_sgn (q) < 0);
+  dec_clear (&x);
+  return *str == NULL ? RO_ENOMEM : RO_OK;
+}
+
 /* The exact text of Q under FMT, as the program prints it.  */
 int
 ro_q_get_decimal_as (char **str, const mpq_t q, const ro_decimal_t *fmt)
@@ -258,6 +287,7 @@ ro_q_get_decimal_as (char **str, const mpq_t q, const ro_decimal_t *fmt)
       mpq_canonicalize (x);
     }
   int rc = fmt->style == RO_DECIMAL_PLACES ? ro_q_get_fixed (str, x, fmt->n)
+    : fmt->scale != 1 ? percent_decimal (str, x, fmt->n)
     : ro_q_get_decimal (str, x, fmt->n);
   mpq_clear (x);
   return rc;

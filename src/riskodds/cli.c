@@ -776,6 +776,43 @@ cli_prob_make_hint (cli_num_t *n, const mpq_t q, const cli_opts_t *opts,
   return rc;
 }
 
+/* A row marked by cli_prob_make_row since the last cli_rows_note.  */
+static int rows_marked;
+
+int
+cli_prob_make_row (cli_num_t *n, const mpq_t q, const cli_opts_t *opts,
+                   cli_values_t v)
+{
+  int rc = cli_prob_make (n, q, opts, v);
+  if (rc != CLI_EXIT_OK || opts->format != CLI_FORMAT_TEXT
+      || n->decimal == NULL)
+    return rc;
+  if (!((mpq_cmp_ui (q, 1, 1) != 0 && reads_as (n->decimal, 1))
+        || (mpq_sgn (q) != 0 && reads_as (n->decimal, 0))))
+    return CLI_EXIT_OK;
+  char *s = malloc (strlen (n->decimal) + 2);
+  if (s == NULL)
+    {
+      cli_num_clear (n);
+      return cli_error ("out of memory");
+    }
+  sprintf (s, "~%s", n->decimal);
+  ro_free_str (n->decimal);
+  n->decimal = s;
+  rows_marked = 1;
+  return CLI_EXIT_OK;
+}
+
+void
+cli_rows_note (const cli_opts_t *opts)
+{
+  if (rows_marked && opts->format == CLI_FORMAT_TEXT)
+    printf ("  (~: rounds to %s or %s but is not exactly that; "
+            "more digits show how far)\n", opts->percent ? "100%" : "1",
+            opts->percent ? "0%" : "0");
+  rows_marked = 0;
+}
+
 void
 cli_print_decimal_json (FILE *out, const cli_opts_t *opts)
 {

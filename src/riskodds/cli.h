@@ -263,6 +263,17 @@ int cli_value_make (cli_num_t *n, const mpq_t q, const cli_opts_t *opts,
 int cli_prob_make_hint (cli_num_t *n, const mpq_t q, const cli_opts_t *opts,
                         cli_values_t v);
 
+/* cli_prob_make for a row of a text table (a chain's territories, a
+   distribution's ends): in the text format only, a decimal that reads
+   exactly 1 (100%) or 0 when Q is not gets a '~' before it ("~1.00"),
+   and cli_rows_note then says what the mark means.  */
+int cli_prob_make_row (cli_num_t *n, const mpq_t q, const cli_opts_t *opts,
+                       cli_values_t v);
+
+/* After a text table whose rows cli_prob_make_row made: when one was
+   marked, a line saying what '~' means; the mark is then forgotten.  */
+void cli_rows_note (const cli_opts_t *opts);
+
 /* The JSON keys that say how the decimals are written, after a comma:
    "digits":N, or "places":N with --places; then "percent":true with
    --percent.  */

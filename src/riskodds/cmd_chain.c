@@ -380,9 +380,9 @@ print_taken (const cli_opts_t *o, const ro_chain_t *c)
     {
       cli_num_t p, at;
       mpq_add (cum, cum, c->taken[j]);
-      if ((rc = cli_prob_make (&p, c->taken[j], o, v)) != CLI_EXIT_OK)
+      if ((rc = cli_prob_make_row (&p, c->taken[j], o, v)) != CLI_EXIT_OK)
         break;
-      if ((rc = cli_prob_make (&at, cum, o, vat)) != CLI_EXIT_OK)
+      if ((rc = cli_prob_make_row (&at, cum, o, vat)) != CLI_EXIT_OK)
         {
           cli_num_clear (&p);
           break;
@@ -414,6 +414,8 @@ print_taken (const cli_opts_t *o, const ro_chain_t *c)
       cli_num_clear (&at);
     }
   mpq_clear (cum);
+  if (rc == CLI_EXIT_OK)
+    cli_rows_note (o);
   if (o->format == CLI_FORMAT_JSON)
     fputc (']', stdout);
   return rc;
@@ -440,7 +442,7 @@ print_armies (const cli_opts_t *o, const ro_chain_t *c)
   for (size_t i = 0; i < c->n_armies && rc == CLI_EXIT_OK; i++)
     {
       cli_num_t p;
-      if ((rc = cli_prob_make (&p, c->armies_p[i], o, v))
+      if ((rc = cli_prob_make_row (&p, c->armies_p[i], o, v))
           != CLI_EXIT_OK)
         break;
       if (o->format == CLI_FORMAT_JSON)
@@ -464,6 +466,8 @@ print_armies (const cli_opts_t *o, const ro_chain_t *c)
         }
       cli_num_clear (&p);
     }
+  if (rc == CLI_EXIT_OK)
+    cli_rows_note (o);
   if (o->format == CLI_FORMAT_JSON)
     fputc (']', stdout);
   return rc;
@@ -500,7 +504,7 @@ print_stops (const cli_opts_t *o, const ro_chain_t *c)
     {
       const ro_chain_stop_t *e = &c->stop[i];
       cli_num_t p;
-      if ((rc = cli_prob_make (&p, e->p, o, v)) != CLI_EXIT_OK)
+      if ((rc = cli_prob_make_row (&p, e->p, o, v)) != CLI_EXIT_OK)
         break;
       if (o->format == CLI_FORMAT_JSON)
         {
@@ -532,6 +536,8 @@ print_stops (const cli_opts_t *o, const ro_chain_t *c)
         }
       cli_num_clear (&p);
     }
+  if (rc == CLI_EXIT_OK)
+    cli_rows_note (o);
   if (o->format == CLI_FORMAT_JSON)
     fputc (']', stdout);
   return rc;
