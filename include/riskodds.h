@@ -928,6 +928,16 @@ int ro_q_get_decimal (char **str, const mpq_t q, unsigned long digits);
    only when the rounded value is negative.  Free with ro_free_str.  */
 int ro_q_get_fixed (char **str, const mpq_t q, unsigned long places);
 
+/* An upper estimate in *BYTES of the reduced fractions "n/d" of P(win)
+   for every battle of A_LO .. A_HI against D_LO .. D_HI under RULES, as
+   text, one string each (a table held whole): the fraction of a battle
+   that can lose F fighting armies and D defenders has at most
+   (F + D) ro_rules_bits_per_army bits in its denominator, and no more
+   in its numerator.  */
+int ro_grid_fractions_memory (double *bytes, const ro_rules_t *rules,
+                              unsigned long a_lo, unsigned long a_hi,
+                              unsigned long d_lo, unsigned long d_hi);
+
 /* Store in *STR a newly allocated string holding Q as a reduced fraction
    "n/d", or "n" when the denominator is 1.  Free with ro_free_str.  */
 int ro_q_get_fraction (char **str, const mpq_t q);

@@ -410,6 +410,7 @@ int ro_rules_ended (const ro_rules_t *rules, unsigned long f,
 /* The most bits per army lost that a numerator or denominator of the
    battle's probabilities can take (rules.c).  */
 double ro_rules_bits_per_army (const ro_rules_t *rules);
+double ro_rules_bits_per_army_upto (const ro_rules_t *rules, unsigned long f);
 
 /* The recursion's memory for (A, D), as ro_battle_memory (solver.c).  */
 int ro_solver_memory (double *bytes, const ro_rules_t *rules,
