@@ -243,11 +243,29 @@ ro_format_fixed (char **str, const mpz_t scaled, unsigned long places)
   return RO_OK;
 }
 
+/* ro_format_decimal of a value times SCALE: a percentage (SCALE 100)
+   whose rounded value has up to three integer digits is written in
+   fixed notation even with fewer digits asked for: 100 and 50, not
+   1.0e+02 and 5e+01 (a percentage reads as a whole number of percent;
+   the zeros it gains are not more digits of the value).  */
+char *
+ro_format_decimal_scaled (const char *digits, long e, int negative,
+                          unsigned long scale)
+{
+  size_t n = strlen (digits);
+  char padded[4];
+  if (scale != 1 && e > 0 && (size_t) e > n && e <= 3)
+    {
+      memcpy (padded, digits, n);
+      memset (padded + n, '0', (size_t) e - n);
+      padded[e] = '\0';
+      digits = padded;
+    }
+  return ro_format_decimal (digits, e, negative);
+}
+
 /* Q, a percentage, to DIGITS significant digits as ro_q_get_decimal
-   writes it, except that a rounded value of up to three integer digits
-   is written in fixed notation even with fewer digits asked for: 100
-   and 50, not 1.0e+02 and 5e+01 (a percentage reads as a whole number
-   of percent; the zeros it gains are not more digits of the value).  */
+   writes it, laid out by ro_format_decimal_scaled.  */
 static int
 percent_decimal (char **str, const mpq_t q, unsigned long digits)
 {
@@ -257,17 +275,8 @@ percent_decimal (char **str, const mpq_t q, unsigned long digits)
     return ro_q_get_decimal (str, q, digits);
   ro_dec_t x;
   round_decimal (&x, q, digits);
-  size_t n = strlen (x.digits);
-  char padded[4];
-  const char *d = x.digits;
-  if (x.exp > 0 && (size_t) x.exp > n && x.exp <= 3)
-    {
-      memcpy (padded, x.digits, n);
-      memset (padded + n, '0', (size_t) x.exp - n);
-      padded[x.exp] = '\0';
-      d = padded;
-    }
-  *str = ro_format_decimal (d, (long) x.exp, mpq_sgn (q) < 0);
+  *str = ro_format_decimal_scaled (x.digits, (long) x.exp, mpq_sgn (q) < 0,
+                                   100);
   dec_clear (&x);
   return *str == NULL ? RO_ENOMEM : RO_OK;
 }

@@ -113,6 +113,10 @@ void ro_progress (double done, double total);
    mpfr_get_str, no sign) and exponent E say 0.DIGITS * 10^E; NULL when
    out of memory.  */
 char *ro_format_decimal (const char *digits, long e, int negative);
+/* The same for a value times SCALE (1, or 100 for a percentage: fixed
+   up to three integer digits, "100" not "1.0e+02") (decimal.c).  */
+char *ro_format_decimal_scaled (const char *digits, long e, int negative,
+                                unsigned long scale);
 
 /* The text ro_q_get_fixed makes of the value SCALED / 10^PLACES.  */
 int ro_format_fixed (char **str, const mpz_t scaled, unsigned long places);
