@@ -469,6 +469,12 @@ void cli_meter_end (void);
    (0) heeds them again; cli_meter_report tells DONE of TOTAL of the run
    in the subcommand's own units, held or not.  */
 void cli_meter_hold (int hold);
+
+/* cli_meter_idle (1): the program waits for its input (batch between
+   lines), and the meter says nothing; (0): it works again, and after a
+   second with no run and no output the meter says "working" and for
+   how long.  */
+void cli_meter_idle (int idle);
 void cli_meter_report (double done, double total);
 
 /* help.c: whether WORD names a subcommand; print the help of SUB

@@ -414,8 +414,14 @@ cli_batch_stream (const cli_opts_t *o, FILE *in,
             "error\n", b.rounds ? "unresolved_exact,unresolved_decimal,"
             : "");
   int kind, rc = CLI_EXIT_OK;
-  while ((kind = read_line (in, line)) != LINE_END)
+  /* Waiting for a line is not working: no meter then.  */
+  for (;;)
     {
+      cli_meter_idle (1);
+      kind = read_line (in, line);
+      cli_meter_idle (0);
+      if (kind == LINE_END)
+        break;
       if (kind == LINE_ERROR)
         {
           rc = cli_error ("error reading the questions: %s",
