@@ -403,7 +403,7 @@ int cmd_verify_float (const cli_opts_t *opts, int argc, char **argv);
 int cmd_policy (const cli_opts_t *opts, int argc, char **argv);
 
 /* T = the unit in the last place of a double near the positive Q (as
-   verify --float measures errors in ULPs); cmd_float.c.  */
+   verify --float and plot float measure errors in ULPs); ulp.c.  */
 void cli_ulp_of (mpq_t t, const mpq_t q);
 
 /* riskodds plot: the figures (src/plot/cmd_plot.c, in riskodds-plot);

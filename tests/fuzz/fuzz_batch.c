@@ -2,6 +2,7 @@
 
 #include <config.h>
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
