@@ -290,7 +290,7 @@ chain_battle (ro_chain_t *c, const ro_model_t *model, ro_cell_t *seed,
               const ro_plan_t *chain_plan, ro_cell_t **next)
 {
   const ro_rules_t *rules = &model->rules;
-  double plan_share = ro_rules_optimizing (rules)
+  double plan_share = model->c.optimizing
     ? RO_PROGRESS_PLAN * (1 - final) : 0;
   ro_progress_part_t part;
   ro_solver_t s;
@@ -309,7 +309,7 @@ chain_battle (ro_chain_t *c, const ro_model_t *model, ro_cell_t *seed,
   pass.next = *next = cells_new (nseed);
   pass.lost = &c->taken[i];
   pass.d0 = d;
-  pass.fstop = ro_rules_stop_fighting (rules);
+  pass.fstop = model->c.stop;
   pass.scale = scale;
   size_t cells = (pass.fstop + 1) * (d + 1);
   pass.held = malloc (cells * sizeof *pass.held);
@@ -434,11 +434,16 @@ chain_plans (ro_plan_t *plans, const ro_rules_t *rules, unsigned long fmax,
   int rc = cur == NULL || nxt == NULL ? RO_ENOMEM : RO_OK;
   for (size_t i = k; i-- > 0 && rc == RO_OK;)
     {
+      ro_model_t model;
+      rc = ro_model_init (&model, &rules[i]);
+      if (rc != RO_OK)
+        break;
       ro_progress_part_t part;
       ro_progress_part (&part, (double) (k - 1 - i) / k, 1.0 / k);
-      rc = ro_plan_solve_chain (&plans[i], cur, &rules[i], fmax, d[i],
+      rc = ro_plan_solve_chain (&plans[i], cur, &model, fmax, d[i],
                                 i + 1 == k ? NULL : nxt);
       ro_progress_part_end (&part);
+      ro_model_clear (&model);
       ro_cell_t *t = cur;
       cur = nxt;
       nxt = t;
@@ -478,7 +483,15 @@ ro_chain_scope_target (ro_chain_t *c, const ro_rules_t *rules,
     rc = RO_EINVAL;
   if (rc != RO_OK)
     return rc;
-  int whole = 0;
+  return ro_chain_scope_valid (c, rules, a, d, k, scope, target);
+}
+
+int
+ro_chain_scope_valid (ro_chain_t *c, const ro_rules_t *rules,
+                      unsigned long a, const unsigned long *d, size_t k,
+                      ro_scope_t scope, size_t target)
+{
+  int rc, whole = 0;
   for (size_t i = 0; i < target; i++)
     whole |= scope == RO_SCOPE_CHAIN && ro_rules_optimizing (&rules[i]);
   ro_plan_t *plans = NULL;
@@ -630,7 +643,7 @@ ro_chain_memory_bound (double *bytes, const ro_rules_t *rules,
       /* Seed f: at most FULL - f BPA bits.  */
       double seeds = cells_bytes (nseed, full, -bpa);
       rc = ro_rules_optimizing (&rules[i])
-        ? ro_plan_memory (&engine, &rules[i], a, d[i])
+        ? ro_plan_memory_valid (&engine, &rules[i], a, d[i])
         : ro_solver_memory (&engine, &rules[i], a, d[i]);
       if (rc != RO_OK)
         break;
@@ -904,7 +917,7 @@ needed_method (const ro_rules_t *rules, unsigned long d_lo,
    and a bisection find it with O(log A) battles.  RO_ERANGE when even
    A_MAX falls short.  */
 static int
-needed_search (unsigned long *out, const ro_rules_t *rules, unsigned long d,
+needed_search (unsigned long *out, const ro_model_t *m, unsigned long d,
                const mpq_t target, unsigned long a_min, unsigned long a_max)
 {
   mpq_t win;
@@ -914,7 +927,8 @@ needed_search (unsigned long *out, const ro_rules_t *rules, unsigned long d,
   int rc, found = 0;
   for (;;)
     {
-      rc = ro_battle_win_method (win, rules, hi, d, RO_METHOD_STRIP);
+      rc = ro_engine_win (win, m, ro_model_fighting (m, hi), d,
+                          RO_METHOD_STRIP);
       if (rc != RO_OK || (found = mpq_cmp (win, target) >= 0))
         break;
       lo = hi + 1;
@@ -925,7 +939,8 @@ needed_search (unsigned long *out, const ro_rules_t *rules, unsigned long d,
   while (rc == RO_OK && found && lo < hi)
     {
       unsigned long mid = lo + (hi - lo) / 2;
-      rc = ro_battle_win_method (win, rules, mid, d, RO_METHOD_STRIP);
+      rc = ro_engine_win (win, m, ro_model_fighting (m, mid), d,
+                          RO_METHOD_STRIP);
       if (rc == RO_OK && mpq_cmp (win, target) >= 0)
         hi = mid;
       else
@@ -959,30 +974,44 @@ ro_needed_method (unsigned long *out, const ro_rules_t *rules,
       if (can)
         return RO_ERANGE;
     }
-  if (needed_method (rules, d_lo, d_hi, method) == RO_METHOD_STRIP)
+  int strip = needed_method (rules, d_lo, d_hi, method) == RO_METHOD_STRIP;
+  if (!strip)
+    for (unsigned long d = d_lo; d <= d_hi; d++)
+      out[d - d_lo] = 0;
+  /* One model for every battle of the search, or for the grid.  */
+  ro_model_t model;
+  int rc = ro_check_grid (rules, a_min, a_max, d_lo, d_hi);
+  if (rc == RO_OK)
+    rc = ro_model_init (&model, rules);
+  if (rc != RO_OK)
+    return rc;
+  int missing = 0;
+  if (strip)
+    for (unsigned long d = d_lo; d <= d_hi && rc == RO_OK; d++)
+      {
+        rc = needed_search (&out[d - d_lo], &model, d, target, a_min, a_max);
+        if (rc == RO_ERANGE)
+          {
+            missing = 1;
+            rc = RO_OK;
+          }
+      }
+  else
     {
-      int rc = ro_check_grid (rules, a_min, a_max, d_lo, d_hi), missing = 0;
-      for (unsigned long d = d_lo; d <= d_hi && rc == RO_OK; d++)
-        {
-          rc = needed_search (&out[d - d_lo], rules, d, target, a_min, a_max);
-          if (rc == RO_ERANGE)
-            {
-              missing = 1;
-              rc = RO_OK;
-            }
-        }
-      return rc != RO_OK ? rc : missing ? RO_ERANGE : RO_OK;
+      needed_t n = { out, d_lo, d_hi, d_hi - d_lo + 1,
+        (const mpq_t *) target
+      };
+      rc = ro_grid_run (&model, a_min, a_max, d_lo, d_hi, 1, needed_cell,
+                        NULL, &n);
+      for (unsigned long d = d_lo; d <= d_hi; d++)
+        if (out[d - d_lo] != 0)
+          out[d - d_lo]--;
+      missing = n.missing != 0;
     }
-  needed_t n = { out, d_lo, d_hi, d_hi - d_lo + 1, (const mpq_t *) target };
-  for (unsigned long d = d_lo; d <= d_hi; d++)
-    out[d - d_lo] = 0;
-  int rc = ro_battle_grid (rules, a_min, a_max, d_lo, d_hi, needed_cell, &n);
-  for (unsigned long d = d_lo; d <= d_hi; d++)
-    if (out[d - d_lo] != 0)
-      out[d - d_lo]--;
+  ro_model_clear (&model);
   if (rc < 0)
     return rc;
-  return n.missing == 0 ? RO_OK : RO_ERANGE;
+  return missing ? RO_ERANGE : RO_OK;
 }
 
 int
@@ -1074,7 +1103,6 @@ static int
 chain_back (ro_cell_t *out, const ro_model_t *model, unsigned long fmax,
             unsigned long d, const ro_cell_t *next)
 {
-  const ro_rules_t *rules = &model->rules;
   ro_solver_t s;
   int rc = ro_solver_init (&s, model, d);
   if (rc != RO_OK)
@@ -1087,7 +1115,7 @@ chain_back (ro_cell_t *out, const ro_model_t *model, unsigned long fmax,
       for (unsigned long j = 0; j <= d; j++)
         {
           ro_cell_t *x = ro_solver_cell (&s, f, j);
-          int end = ro_rules_ended (rules, f, j);
+          int end = ro_model_ended (model, f, j);
           /* A win (j = 0: a chain has no goal) leaves f >= 1 armies; the
              state (0, 0) is never reached.  */
           if (end > 0 && next == NULL)
@@ -1183,7 +1211,7 @@ ro_chain_needed (unsigned long *out, const ro_rules_t *rules,
      comparison: no pass is needed to say so.  */
   if (mpq_cmp_ui (target, 1, 1) == 0)
     {
-      rc = ro_defender_can_win (rules);
+      rc = ro_defender_can_win_valid (rules);
       if (rc != 0)
         return rc < 0 ? rc : RO_ERANGE;
     }

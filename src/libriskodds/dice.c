@@ -34,6 +34,41 @@
    alone has P = 1.  The work is O(keys^(P+1) dice^4), independent of the
    sides^dice rolls.  */
 
+/* What one die counts for: its face and the bonus of the rules, and
+   who wins one comparison.  Here, with the counts that use them (and
+   the defender's answers, rolls.c), rather than among the rules: the
+   rules say what the bonus is, the dice what it does to a roll.  */
+
+unsigned
+ro_bonus_dice (const ro_rules_t *rules, int defender)
+{
+  unsigned k = defender ? rules->defend_bonus_dice : rules->attack_bonus_dice;
+  return k == 0 ? 1 : k;
+}
+
+long
+ro_die_value (const ro_rules_t *rules, int defender, unsigned p,
+              unsigned face)
+{
+  int bonus = defender ? rules->defend_bonus : rules->attack_bonus;
+  unsigned k = ro_bonus_dice (rules, defender);
+  long sides = defender ? rules->defend_sides : rules->attack_sides;
+  long v = face;
+  if (p >= k || bonus == 0)
+    return v;
+  v += bonus;
+  if (rules->clamp)
+    v = v < 1 ? 1 : v > sides ? sides : v;
+  return v;
+}
+
+int
+ro_die_beats (const ro_rules_t *rules, unsigned p, unsigned a, unsigned d)
+{
+  long ea = ro_die_value (rules, 0, p, a), ed = ro_die_value (rules, 1, p, d);
+  return ea > ed || (ea == ed && rules->ties == RO_TIES_ATTACKER);
+}
+
 /* Keys run from 1 - RO_BONUS_MAX to RO_SIDES_MAX + RO_BONUS_MAX; the
    sweep visits only those in use, at most the faces of both sides.  */
 #define KEY_LO (1 - RO_BONUS_MAX)
@@ -79,14 +114,14 @@ static int
 side_positional (const ro_rules_t *r, int s, unsigned n)
 {
   int bonus = s ? r->defend_bonus : r->attack_bonus;
-  return bonus != 0 && ro_rules_bonus_dice (r, s) < n;
+  return bonus != 0 && ro_bonus_dice (r, s) < n;
 }
 
 /* The key of a die of side S showing FACE.  */
 static long
 side_key (const ro_sweep_t *t, const ro_rules_t *r, int s, unsigned face)
 {
-  return t->positional[s] ? (long) face : ro_rules_die (r, s, 0, face);
+  return t->positional[s] ? (long) face : ro_die_value (r, s, 0, face);
 }
 
 /* Whether the attacker wins comparison P, his die at key index KA and
@@ -98,9 +133,9 @@ keys_won (const ro_sweep_t *t, const ro_rules_t *r, unsigned p,
 {
   long a = t->key[ka], d = t->key[kd];
   if (t->positional[0])
-    a = ro_rules_die (r, 0, p, (unsigned) a);
+    a = ro_die_value (r, 0, p, (unsigned) a);
   if (t->positional[1])
-    d = ro_rules_die (r, 1, p, (unsigned) d);
+    d = ro_die_value (r, 1, p, (unsigned) d);
   return a > d || (a == d && r->ties == RO_TIES_ATTACKER);
 }
 
@@ -110,7 +145,7 @@ static int
 sweep_shape (ro_sweep_t *t, const ro_rules_t *r, unsigned na, unsigned nd)
 {
   unsigned sides[2] = { r->attack_sides, r->defend_sides };
-  unsigned k[2] = { ro_rules_bonus_dice (r, 0), ro_rules_bonus_dice (r, 1) };
+  unsigned k[2] = { ro_bonus_dice (r, 0), ro_bonus_dice (r, 1) };
   t->na = na;
   t->nd = nd;
   t->m = na < nd ? na : nd;
@@ -451,12 +486,19 @@ ro_round_count (ro_round_t *round, const ro_rules_t *rules,
     return rc;
   if (na < 1 || na > rules->attack_dice || nd < 1 || nd > rules->defend_dice)
     return RO_EINVAL;
+  return ro_round_count_valid (round, rules, na, nd);
+}
+
+int
+ro_round_count_valid (ro_round_t *round, const ro_rules_t *rules,
+                      unsigned na, unsigned nd)
+{
   if (cache_get (round, rules, na, nd))
     return RO_OK;
 
   ro_sweep_t shape, t[2];
   shape.won = NULL;
-  rc = sweep_shape (&shape, rules, na, nd);
+  int rc = sweep_shape (&shape, rules, na, nd);
   if (rc == RO_OK && sweep_init (&t[0], &shape) != RO_OK)
     rc = RO_ENOMEM;
   if (rc == RO_OK && sweep_init (&t[1], &shape) != RO_OK)
@@ -496,13 +538,20 @@ ro_defender_can_win (const ro_rules_t *rules)
   int rc = ro_rules_check (rules);
   if (rc != RO_OK)
     return rc;
+  return ro_defender_can_win_valid (rules);
+}
+
+int
+ro_defender_can_win_valid (const ro_rules_t *rules)
+{
+  int rc;
   ro_round_t r;
   ro_round_init (&r);
   rc = 1;
   for (unsigned na = 1; na <= rules->attack_dice && rc == 1; na++)
     for (unsigned nd = 1; nd <= rules->defend_dice && rc == 1; nd++)
       {
-        rc = ro_round_count (&r, rules, na, nd);
+        rc = ro_round_count_valid (&r, rules, na, nd);
         if (rc == RO_OK)
           rc = mpz_sgn (r.count[r.comparisons]) != 0;
       }

@@ -112,18 +112,17 @@ collect_end (void *data, int won, unsigned long f, unsigned long d,
 /* The ends by the recursion's forward pass, F0 fighting armies against
    D.  */
 static int
-recursion_ends (ro_dist_t *dist, const ro_rules_t *rules, unsigned long f0,
+recursion_ends (ro_dist_t *dist, const ro_model_t *m, unsigned long f0,
                 unsigned long d)
 {
-  ro_model_t model;
   ro_solver_t s;
-  int rc = ro_solver_open (&model, &s, rules, d);
+  int rc = ro_solver_init (&s, m, d);
   if (rc != RO_OK)
     return rc;
   /* One seed: the start, probability 1.  */
   ro_plan_t plan;
   ro_plan_init (&plan);
-  double plan_share = ro_rules_optimizing (rules) ? RO_PROGRESS_PLAN : 0;
+  double plan_share = m->c.optimizing ? RO_PROGRESS_PLAN : 0;
   ro_progress_part_t part;
   ro_progress_part (&part, 0, plan_share);
   rc = ro_solver_plan (&s, &plan, f0, d);
@@ -140,7 +139,7 @@ recursion_ends (ro_dist_t *dist, const ro_rules_t *rules, unsigned long f0,
           mpz_init_set_ui (seed[f].n, f == f0);
           seed[f].e[0] = seed[f].e[1] = 0;
         }
-      collect_t c = { dist, 0, rules->count == RO_COUNT_TERRITORY };
+      collect_t c = { dist, 0, m->c.behind };
       ro_progress_part (&part, plan_share, 1 - plan_share);
       rc = ro_forward (&s, seed, f0 + 1, d, collect_end, &c);
       ro_progress_part_end (&part);
@@ -150,7 +149,7 @@ recursion_ends (ro_dist_t *dist, const ro_rules_t *rules, unsigned long f0,
     }
   ro_policy_close (&s);
   ro_plan_clear (&plan);
-  ro_solver_close (&model, &s);
+  ro_solver_clear (&s);
   return rc;
 }
 
@@ -177,17 +176,22 @@ ro_battle_dist_method (ro_dist_t *dist, const ro_rules_t *rules,
     return rc;
   ro_dist_clear (dist);
   ro_dist_init (dist);
-  unsigned long f0 = ro_rules_fighting (rules, a);
-  int strip = ro_method_choose (rules, method) == RO_METHOD_STRIP
-    && ro_rules_ended (rules, f0, d) == 0;
+  ro_model_t model;
+  rc = ro_model_init (&model, rules);
+  if (rc != RO_OK)
+    return rc;
+  unsigned long f0 = ro_model_fighting (&model, a);
+  int strip = ro_engine_method (model.c.plain, method) == RO_METHOD_STRIP
+    && ro_model_ended (&model, f0, d) == 0;
   if (strip)
     {
       /* The engine sums the wins itself, on integers.  */
-      collect_t c = { dist, 0, rules->count == RO_COUNT_TERRITORY };
-      rc = ro_strip_solve (dist->win, rules, f0, d, collect_strip_end, &c);
+      collect_t c = { dist, 0, model.c.behind };
+      rc = ro_strip_solve (dist->win, &model, f0, d, collect_strip_end, &c);
     }
   else
-    rc = recursion_ends (dist, rules, f0, d);
+    rc = recursion_ends (dist, &model, f0, d);
+  ro_model_clear (&model);
   if (rc != RO_OK)
     return rc;
   ro_dist_sort (dist);

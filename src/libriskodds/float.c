@@ -18,14 +18,14 @@
    conversion (mpq_get_d truncates, and 5/12 would already be an ulp
    low).
 
-   As in battle.c, only the rows f-L .. f are kept, L being the most
+   As in recursion.c, only the rows f-L .. f are kept, L being the most
    armies the attacker can lose in one round: a ring of L+1 rows of D+1
    doubles, which is never more than the grid 0..A x 0..D that the
    interface promises, and a lot less when A is large.  */
 
 typedef struct
 {
-  ro_rules_t rules;
+  const ro_model_t *model;
   /* p[na][nd][k]: the round of na against nd dice in which the attacker
      loses k armies, rounded to the nearest double.  */
   double p[RO_DICE_MAX + 1][RO_DICE_MAX + 1][RO_DICE_MAX + 1];
@@ -61,25 +61,19 @@ round_probability (const mpz_t count, const mpz_t total)
   return p;
 }
 
-/* Round every probability of the model of RULES once; the exact counts
-   are not needed after that.  */
-static int
-set_probabilities (float_solver_t *s, const ro_rules_t *rules)
+/* Round every probability of model M once; the exact counts are not
+   read after that.  */
+static void
+set_probabilities (float_solver_t *s, const ro_model_t *m)
 {
-  ro_model_t model;
-  int rc = ro_model_init (&model, rules);
-  if (rc != RO_OK)
-    return rc;
-  s->rules = *rules;
-  for (unsigned na = 1; na <= rules->attack_dice; na++)
-    for (unsigned nd = 1; nd <= rules->defend_dice; nd++)
+  s->model = m;
+  for (unsigned na = 1; na <= m->rules.attack_dice; na++)
+    for (unsigned nd = 1; nd <= m->rules.defend_dice; nd++)
       {
-        const ro_round_t *r = &model.round[na][nd];
+        const ro_round_t *r = &m->round[na][nd];
         for (unsigned k = 0; k <= r->comparisons; k++)
           s->p[na][nd][k] = round_probability (r->count[k], r->total);
       }
-  ro_model_clear (&model);
-  return RO_OK;
 }
 
 /* The ring's size in bytes for D + 1 columns, or 0 when it does not fit
@@ -96,14 +90,11 @@ ring_size (size_t *bytes, unsigned long rows, unsigned long d)
 }
 
 static int
-float_solver_open (float_solver_t *s, const ro_rules_t *rules,
-                   unsigned long d)
+float_solver_open (float_solver_t *s, const ro_model_t *m, unsigned long d)
 {
   size_t bytes;
-  int rc = set_probabilities (s, rules);
-  if (rc != RO_OK)
-    return rc;
-  s->rows = ro_rules_max_attacker_loss (rules) + 1;
+  set_probabilities (s, m);
+  s->rows = m->c.max_loss + 1;
   s->cols = d + 1;
   if (!ring_size (&bytes, s->rows, d))
     return RO_ENOMEM;
@@ -118,7 +109,7 @@ float_solver_close (float_solver_t *s)
 }
 
 /* Fill state (f, d) from its children, all of which are already known:
-   the solve_state of battle.c in doubles.  Children that the exact
+   ro_solve_state of recursion.c in doubles.  Children that the exact
    recursion skips (certain losses, impossible outcomes) add an exact 0
    here, which changes nothing, so the sum is taken in the same order of
    k over the same terms.  */
@@ -126,17 +117,16 @@ static void
 solve_state (float_solver_t *s, unsigned long f, unsigned long d)
 {
   double *x = float_cell (s, f, d);
-  const ro_rules_t *rules = &s->rules;
 
-  int end = ro_rules_ended (rules, f, d);
+  int end = ro_model_ended (s->model, f, d);
   if (end != 0)
     {
       *x = end > 0 ? 1.0 : 0.0;
       return;
     }
 
-  unsigned na = f < rules->attack_dice ? (unsigned) f : rules->attack_dice;
-  unsigned nd = d < rules->defend_dice ? (unsigned) d : rules->defend_dice;
+  unsigned na = ro_model_attack_dice (s->model, f);
+  unsigned nd = ro_model_defend_dice (s->model, d);
   unsigned m = na < nd ? na : nd;
   const double *p = s->p[na][nd];
   double sum = 0.0;
@@ -159,14 +149,21 @@ ro_battle_grid_double (const ro_rules_t *rules, unsigned long a_lo,
   if (rc != RO_OK)
     return rc;
 
-  float_solver_t s;
-  rc = float_solver_open (&s, rules, d_hi);
+  ro_model_t model;
+  rc = ro_model_init (&model, rules);
   if (rc != RO_OK)
     return rc;
+  float_solver_t s;
+  rc = float_solver_open (&s, &model, d_hi);
+  if (rc != RO_OK)
+    {
+      ro_model_clear (&model);
+      return rc;
+    }
   /* Each row is reported as soon as it is complete, before the ring
      overwrites it.  */
-  unsigned long f_lo = ro_rules_fighting (rules, a_lo);
-  unsigned long f_hi = ro_rules_fighting (rules, a_hi);
+  unsigned long f_lo = ro_model_fighting (&model, a_lo);
+  unsigned long f_hi = ro_model_fighting (&model, a_hi);
   for (unsigned long i = 0; i <= f_hi && rc == 0; i++)
     {
       for (unsigned long j = 0; j <= d_hi; j++)
@@ -175,6 +172,7 @@ ro_battle_grid_double (const ro_rules_t *rules, unsigned long a_lo,
         rc = fn (data, a_lo + (i - f_lo), j, *float_cell (&s, i, j));
     }
   float_solver_close (&s);
+  ro_model_clear (&model);
   return rc;
 }
 
@@ -186,8 +184,8 @@ ro_battle_memory_double (double *bytes, const ro_rules_t *rules,
   if (rc != RO_OK)
     return rc;
 
-  /* The ring, the solver, and the exact model while the probabilities
-     are rounded: its counts and MPFR's temporaries are a few hundred
+  /* The ring, the solver, and the exact model the probabilities are
+     rounded from: its counts and MPFR's temporaries are a few hundred
      bytes, well inside the slack.  */
   double rows = ro_rules_max_attacker_loss (rules) + 1;
   *bytes = rows * (d + 1.0) * sizeof (double) + sizeof (float_solver_t)

@@ -97,6 +97,17 @@ ro_fortify_target (ro_fortify_t *f, const ro_rules_t *rules,
     return rc;
   if (count > RO_FORTIFY_MAX)
     return RO_ERANGE;
+  /* The rules once, for every split: no territory holds more than
+     TOTAL - K + 1 (the checks of ro_chain_scope_target).  */
+  rc = ro_check_battle (rules, a, 0);
+  if (rc == RO_OK && rules->goal != 0)
+    rc = RO_EINVAL;
+  if (rc == RO_OK)
+    rc = ro_check_battle (rules, a, total - k + 1);
+  if (rc == RO_OK && scope != RO_SCOPE_BATTLE && scope != RO_SCOPE_CHAIN)
+    rc = RO_EINVAL;
+  if (rc != RO_OK)
+    return rc;
   ro_fortify_clear (f);
   size_t n = (size_t) count;
   f->split = calloc (n, sizeof *f->split);
@@ -118,7 +129,7 @@ ro_fortify_target (ro_fortify_t *f, const ro_rules_t *rules,
       ro_progress (i, n);
       ro_progress_part_t part;
       ro_progress_part (&part, (double) i / n, 1.0 / n);
-      rc = ro_chain_scope_target (&c, r, a, d, k, scope, target);
+      rc = ro_chain_scope_valid (&c, r, a, d, k, scope, target);
       ro_progress_part_end (&part);
       ro_split_t *s = &f->split[i];
       s->d = malloc (k * sizeof *s->d);

@@ -47,7 +47,6 @@ int
 ro_forward (ro_solver_t *s, const ro_cell_t *seed, unsigned long nseed,
             unsigned long d0, ro_end_fn end, void *data)
 {
-  const ro_rules_t *rules = &s->model->rules;
   const unsigned long none[2] = { 0, 0 };
   int rc = RO_OK;
   mpz_t one;
@@ -75,7 +74,7 @@ ro_forward (ro_solver_t *s, const ro_cell_t *seed, unsigned long nseed,
           const ro_cell_t *x = ro_solver_cell (s, f, d);
           if (mpz_sgn (x->n) == 0)
             continue;
-          int over = ro_rules_ended (rules, f, d);
+          int over = ro_model_ended (s->model, f, d);
           if (over != 0)
             rc = end (data, over > 0, f, d, s, x);
           else

@@ -201,7 +201,7 @@ ro_game_solve (ro_game_t *g, const ro_rules_t *rules)
   for (unsigned na = 1; na <= rules->attack_dice && rc == RO_OK; na++)
     for (unsigned nd = 1; nd <= rules->defend_dice && rc == RO_OK; nd++)
       {
-        rc = ro_round_count (&r, rules, na, nd);
+        rc = ro_round_count_valid (&r, rules, na, nd);
         if (rc == RO_OK)
           cell_set (&g->cell[na - 1][nd - 1], &r);
       }

@@ -95,10 +95,10 @@ typedef struct
 
 struct grid
 {
-  ro_model_t model;
+  const ro_model_t *model;
   ro_solver_t ring;
   shape_t sh;
-  unsigned long a_lo, f_lo, f_hi, d_lo, d_hi, L;
+  unsigned long a_lo, a_hi, f_lo, f_hi, d_lo, d_hi, L;
   unsigned long *first;         /* block b: columns first[b]..first[b+1]-1 */
   unsigned long *done;          /* block b has solved the rows below done[b] */
   unsigned char *busy;          /* block b's next row is being solved */
@@ -300,7 +300,7 @@ views_open (grid_t *g)
       w->g = g;
       ro_solver_view (&w->s, &g->ring);
       mpq_init (w->win);
-      if (ro_rules_optimizing (&g->model.rules))
+      if (g->model->c.optimizing)
         rc = ro_policy_open (&w->s);
       if (rc != RO_OK)
         {
@@ -348,20 +348,17 @@ grid_alloc (grid_t *g)
   return RO_OK;
 }
 
-/* The model and the ring, with the rows in flight.  */
+/* The ring of G's model, with the rows in flight.  */
 static int
-grid_open (grid_t *g, const ro_rules_t *rules)
+grid_open (grid_t *g)
 {
-  int rc = ro_model_init (&g->model, rules);
+  int rc = ro_solver_init_rows (&g->ring, g->model, g->d_hi, g->sh.lag);
   if (rc != RO_OK)
     return rc;
-  rc = ro_solver_init_rows (&g->ring, &g->model, g->d_hi, g->sh.lag);
-  if (rc != RO_OK)
-    {
-      ro_model_clear (&g->model);
-      return rc;
-    }
-  g->L = ro_rules_max_attacker_loss (rules);
+  g->L = g->model->c.max_loss;
+  g->f_lo = ro_model_fighting (g->model, g->a_lo);
+  g->f_hi = ro_model_fighting (g->model, g->a_hi);
+  g->next = g->f_lo;
   rc = grid_alloc (g);
   if (rc == RO_OK)
     {
@@ -370,7 +367,7 @@ grid_open (grid_t *g, const ro_rules_t *rules)
         grid_free (g);
     }
   if (rc != RO_OK)
-    ro_solver_close (&g->model, &g->ring);
+    ro_solver_clear (&g->ring);
   return rc;
 }
 
@@ -379,7 +376,7 @@ grid_close (grid_t *g)
 {
   views_close (g);
   grid_free (g);
-  ro_solver_close (&g->model, &g->ring);
+  ro_solver_clear (&g->ring);
 }
 
 int
@@ -393,15 +390,25 @@ ro_battle_grid_threads (const ro_rules_t *rules, unsigned long a_lo,
   int rc = ro_check_grid (rules, a_lo, a_hi, d_lo, d_hi);
   if (rc != RO_OK)
     return rc;
+  ro_model_t model;
+  rc = ro_model_init (&model, rules);
+  if (rc != RO_OK)
+    return rc;
+  rc = ro_grid_run (&model, a_lo, a_hi, d_lo, d_hi, threads, fn, row, data);
+  ro_model_clear (&model);
+  return rc;
+}
 
-  grid_t g = { .a_lo = a_lo, .d_lo = d_lo, .d_hi = d_hi, .fn = fn,
-    .row = row, .data = data
+int
+ro_grid_run (const ro_model_t *model, unsigned long a_lo, unsigned long a_hi,
+             unsigned long d_lo, unsigned long d_hi, unsigned threads,
+             ro_battle_fn fn, ro_grid_row_fn row, void *data)
+{
+  grid_t g = { .model = model, .a_lo = a_lo, .a_hi = a_hi, .d_lo = d_lo,
+    .d_hi = d_hi, .fn = fn, .row = row, .data = data
   };
   grid_shape (&g.sh, d_hi, threads);
-  g.f_lo = ro_rules_fighting (rules, a_lo);
-  g.f_hi = ro_rules_fighting (rules, a_hi);
-  g.next = g.f_lo;
-  rc = grid_open (&g, rules);
+  int rc = grid_open (&g);
   if (rc != RO_OK)
     return rc;
   /* With one thread no other thread starts and the lock is never
@@ -442,6 +449,9 @@ ro_battle_grid_memory (double *bytes, const ro_rules_t *rules,
 {
   if (threads > RO_THREADS_MAX)
     return RO_EINVAL;
+  int rc = ro_check_battle (rules, a, d);
+  if (rc != RO_OK)
+    return rc;
   shape_t sh;
   grid_shape (&sh, d, threads);
   return ro_solver_memory_rows (bytes, rules, a, d, sh.lag, sh.threads - 1);

@@ -13,7 +13,7 @@
 /* A user who asks for ten digits of a million battles never sees their
    fractions, and turning fractions of a million bits into ten digits,
    cell after cell, is nearly all of an exact table's time.  Here the
-   recursion of battle.c runs on enclosures instead: every state holds a
+   recursion of recursion.c runs on enclosures instead: every state holds a
    lower and an upper bound of its probability, binary floats of
    precision p, the lower one computed with every operation rounded
    downwards and the upper one upwards.  Every term is a product of
@@ -25,7 +25,7 @@
    guard bits leaves almost every cell's enclosure inside one rounding
    interval of the decimal; a cell whose enclosure touches a rounding
    boundary (a value within 2^-guard of a tie, or exactly a tie) is
-   settled by the exact engines (ro_battle_win), so that the text is
+   settled by the exact engines (ro_engine_win), so that the text is
    always the one the exact value gives: ro_q_get_decimal's or
    ro_q_get_fixed's.  Exponents are MPFR's (down to about 10^-300000000),
    so values far below a double's range keep their digits; and a value
@@ -93,7 +93,7 @@ iv_open (iv_solver_t *s, const ro_model_t *model, unsigned long d,
   const ro_rules_t *r = &model->rules;
   s->model = model;
   s->prec = prec;
-  s->rows = ro_rules_max_attacker_loss (r) + 1;
+  s->rows = model->c.max_loss + 1;
   s->cols = d + 1;
   s->cell = malloc (s->rows * s->cols * sizeof *s->cell);
   if (s->cell == NULL)
@@ -120,21 +120,20 @@ iv_close (iv_solver_t *s)
 }
 
 /* Enclose state (F, D) from its children, all of which are known: the
-   same sum as battle.c's solve_state, each bound rounded its way.  */
+   same sum as recursion.c's ro_solve_state, each bound rounded its way.  */
 static void
 iv_state (iv_solver_t *s, unsigned long f, unsigned long d)
 {
   iv_t *x = iv_cell (s, f, d);
-  const ro_rules_t *rules = &s->model->rules;
-  int end = ro_rules_ended (rules, f, d);
+  int end = ro_model_ended (s->model, f, d);
   if (end != 0)
     {
       mpfr_set_ui (x->lo, end > 0, MPFR_RNDN);
       mpfr_set_ui (x->hi, end > 0, MPFR_RNDN);
       return;
     }
-  unsigned na = f < rules->attack_dice ? (unsigned) f : rules->attack_dice;
-  unsigned nd = d < rules->defend_dice ? (unsigned) d : rules->defend_dice;
+  unsigned na = ro_model_attack_dice (s->model, f);
+  unsigned nd = ro_model_defend_dice (s->model, d);
   const ro_step_t *st = &s->model->step[na][nd];
   mpfr_set_zero (x->lo, 1);
   mpfr_set_zero (x->hi, 1);
@@ -162,26 +161,6 @@ iv_precision (const ro_decimal_t *fmt, unsigned long rounds)
   bits += GUARD_BITS;
   unsigned long limbs = (unsigned long) (bits / 64) + 1;
   return (mpfr_prec_t) (limbs * 64);
-}
-
-/* The exact text of Q under FMT, as the program prints it.  */
-int
-ro_q_get_decimal_as (char **str, const mpq_t q, const ro_decimal_t *fmt)
-{
-  if (fmt->scale != 1 && fmt->scale != 100)
-    return RO_EINVAL;
-  mpq_t x;
-  mpq_init (x);
-  mpq_set (x, q);
-  if (fmt->scale != 1)
-    {
-      mpz_mul_ui (mpq_numref (x), mpq_numref (x), fmt->scale);
-      mpq_canonicalize (x);
-    }
-  int rc = fmt->style == RO_DECIMAL_PLACES ? ro_q_get_fixed (str, x, fmt->n)
-    : ro_q_get_decimal (str, x, fmt->n);
-  mpq_clear (x);
-  return rc;
 }
 
 /* Work space for deciding cells.  */
@@ -405,7 +384,7 @@ check_format (const ro_decimal_t *fmt)
 /* The text of cell (A, D) with enclosure X: decided, or settled by the
    exact engines.  */
 static int
-cell_text (char **str, const ro_rules_t *rules, unsigned long a,
+cell_text (char **str, const ro_model_t *m, unsigned long a,
            unsigned long d, const iv_t *x, const ro_decimal_t *fmt,
            iv_decide_t *w, unsigned long *settled)
 {
@@ -413,7 +392,7 @@ cell_text (char **str, const ro_rules_t *rules, unsigned long a,
   if (rc != RO_OK || *str != NULL)
     return rc;
   ++*settled;
-  rc = ro_battle_win (w->q, rules, a, d);
+  rc = ro_engine_win (w->q, m, ro_model_fighting (m, a), d, RO_METHOD_AUTO);
   if (rc == RO_OK)
     rc = ro_q_get_decimal_as (str, w->q, fmt);
   return rc;
@@ -426,12 +405,11 @@ typedef int (*iv_cell_fn) (void *data, unsigned long a, unsigned long d,
 /* Walk the grid's rows upwards, as ro_battle_grid does, giving FN each
    cell of the range as soon as its row is complete.  */
 static int
-iv_grid (iv_solver_t *s, const ro_rules_t *rules, unsigned long a_lo,
-         unsigned long a_hi, unsigned long d_lo, unsigned long d_hi,
-         iv_cell_fn fn, void *data)
+iv_grid (iv_solver_t *s, unsigned long a_lo, unsigned long a_hi,
+         unsigned long d_lo, unsigned long d_hi, iv_cell_fn fn, void *data)
 {
-  unsigned long f_lo = ro_rules_fighting (rules, a_lo);
-  unsigned long f_hi = ro_rules_fighting (rules, a_hi);
+  unsigned long f_lo = ro_model_fighting (s->model, a_lo);
+  unsigned long f_hi = ro_model_fighting (s->model, a_hi);
   int rc = RO_OK;
   /* Every state costs the same at a fixed precision: rows are units.  */
   ro_progress (0, (double) (f_hi + 1));
@@ -447,35 +425,31 @@ iv_grid (iv_solver_t *s, const ro_rules_t *rules, unsigned long a_lo,
   return rc;
 }
 
-/* The model and the enclosures' solver at precision PREC over the grid
-   up to A_HI against D_HI, walked by FN.  */
+/* The enclosures' solver of model M at precision PREC over the grid up
+   to A_HI against D_HI, walked by FN.  */
 static int
-iv_run (const ro_rules_t *rules, unsigned long a_lo, unsigned long a_hi,
+iv_run (const ro_model_t *m, unsigned long a_lo, unsigned long a_hi,
         unsigned long d_lo, unsigned long d_hi, mpfr_prec_t prec,
         iv_cell_fn fn, void *data)
 {
-  ro_model_t model;
-  int rc = ro_model_init (&model, rules);
-  if (rc != RO_OK)
-    return rc;
   iv_solver_t s;
-  rc = iv_open (&s, &model, d_hi, prec);
+  int rc = iv_open (&s, m, d_hi, prec);
   if (rc == RO_OK)
     {
-      rc = iv_grid (&s, rules, a_lo, a_hi, d_lo, d_hi, fn, data);
+      rc = iv_grid (&s, a_lo, a_hi, d_lo, d_hi, fn, data);
       iv_close (&s);
     }
-  ro_model_clear (&model);
   return rc;
 }
 
-/* The checks both walks make.  */
+/* The checks both walks make (those of ro_interval_applies, the rules
+   checked once).  */
 static int
 iv_check (const ro_rules_t *rules, unsigned long a_lo, unsigned long a_hi,
           unsigned long d_lo, unsigned long d_hi)
 {
   int rc = ro_check_grid (rules, a_lo, a_hi, d_lo, d_hi);
-  if (rc == RO_OK && !ro_interval_applies (rules))
+  if (rc == RO_OK && ro_rules_optimizing (rules))
     rc = RO_EINVAL;
   return rc;
 }
@@ -484,7 +458,7 @@ iv_check (const ro_rules_t *rules, unsigned long a_lo, unsigned long a_hi,
    by the exact engines, to the user's function.  */
 typedef struct
 {
-  const ro_rules_t *rules;
+  const ro_model_t *model;
   const ro_decimal_t *fmt;
   iv_decide_t w;
   ro_decimal_fn fn;
@@ -497,7 +471,7 @@ text_cell (void *data, unsigned long a, unsigned long d, const iv_t *x)
 {
   text_walk_t *t = data;
   char *str;
-  int rc = cell_text (&str, t->rules, a, d, x, t->fmt, &t->w, &t->settled);
+  int rc = cell_text (&str, t->model, a, d, x, t->fmt, &t->w, &t->settled);
   if (rc == RO_OK)
     rc = t->fn (t->data, a, d, str);
   free (str);
@@ -515,12 +489,17 @@ ro_battle_grid_decimal (const ro_rules_t *rules, unsigned long a_lo,
     rc = check_format (fmt);
   if (rc != RO_OK)
     return rc;
-  unsigned long f_hi = ro_rules_fighting (rules, a_hi);
+  ro_model_t model;
+  rc = ro_model_init (&model, rules);
+  if (rc != RO_OK)
+    return rc;
+  unsigned long f_hi = ro_model_fighting (&model, a_hi);
   mpfr_prec_t prec = iv_precision (fmt, f_hi + d_hi);
-  text_walk_t t = { rules, fmt, .fn = fn, .data = data, .settled = 0 };
+  text_walk_t t = { &model, fmt, .fn = fn, .data = data, .settled = 0 };
   decide_init (&t.w, fmt, prec);
-  rc = iv_run (rules, a_lo, a_hi, d_lo, d_hi, prec, text_cell, &t);
+  rc = iv_run (&model, a_lo, a_hi, d_lo, d_hi, prec, text_cell, &t);
   decide_clear (&t.w);
+  ro_model_clear (&model);
   if (settled != NULL)
     *settled = t.settled;
   return rc;
@@ -560,10 +539,16 @@ ro_battle_grid_enclose (const ro_rules_t *rules, unsigned long a_lo,
     return rc;
   if (digits < 1 || digits > RO_DIGITS_MAX)
     return RO_EINVAL;
-  unsigned long f_hi = ro_rules_fighting (rules, a_hi);
+  ro_model_t model;
+  rc = ro_model_init (&model, rules);
+  if (rc != RO_OK)
+    return rc;
+  unsigned long f_hi = ro_model_fighting (&model, a_hi);
   ro_decimal_t fmt = { RO_DECIMAL_DIGITS, digits, 1 };
-  return iv_run (rules, a_lo, a_hi, d_lo, d_hi,
-                 iv_precision (&fmt, f_hi + d_hi), fn, data);
+  rc = iv_run (&model, a_lo, a_hi, d_lo, d_hi,
+               iv_precision (&fmt, f_hi + d_hi), fn, data);
+  ro_model_clear (&model);
+  return rc;
 }
 
 int
@@ -583,7 +568,7 @@ ro_battle_grid_decimal_memory (double *bytes, const ro_rules_t *rules,
   double cell = 2 * (sizeof (mpfr_t) + prec / 8 + 16);
   /* The ring, and a cell settled by the exact engines.  */
   double exact;
-  rc = ro_battle_memory (&exact, rules, a_hi, d_hi);
+  rc = ro_engine_memory (&exact, rules, a_hi, d_hi, RO_METHOD_AUTO, 0);
   if (rc != RO_OK)
     return rc;
   *bytes = rows * (d_hi + 1.0) * cell + exact + 65536;

@@ -117,7 +117,7 @@ step_of_wieringa_rolled (ro_step_t *step, const ro_rules_t *rules,
             top[t - 1] = x;
           }
       unsigned n1 = ro_wieringa_dice (rules, na, roll, nd);
-      rc = ro_rolls_answer (cnt, rules, na, top, n1);
+      rc = ro_rolls_answer_valid (cnt, rules, na, top, n1);
       if (rc != RO_OK)
         break;
       ro_step_add_answer (step, rules, n1, cnt, 1, c);
@@ -153,7 +153,7 @@ static int
 answers_make (ro_answers_t *a, const ro_rules_t *rules, unsigned na,
               unsigned nd)
 {
-  int rc = ro_rolls (&a->rolls, rules, na, nd);
+  int rc = ro_rolls_valid (&a->rolls, rules, na, nd);
   if (rc != RO_OK)
     return rc;
   a->answer = calloc (a->rolls.n * nd * (RO_DICE_MAX + 1),
@@ -162,8 +162,9 @@ answers_make (ro_answers_t *a, const ro_rules_t *rules, unsigned na,
     return RO_ENOMEM;
   for (size_t i = 0; i < a->rolls.n && rc == RO_OK; i++)
     for (unsigned n1 = 1; n1 <= nd && rc == RO_OK; n1++)
-      rc = ro_rolls_answer ((unsigned long *) ro_answers_count (a, i, n1),
-                            rules, na, a->rolls.top + i * a->rolls.shown, n1);
+      rc = ro_rolls_answer_valid ((unsigned long *)
+                                  ro_answers_count (a, i, n1), rules, na,
+                                  a->rolls.top + i * a->rolls.shown, n1);
   return rc;
 }
 
@@ -182,7 +183,7 @@ model_fill (ro_model_t *model, const ro_rules_t *rules)
   for (unsigned na = 1; na <= rules->attack_dice && rc == RO_OK; na++)
     for (unsigned nd = 1; nd <= rules->defend_dice && rc == RO_OK; nd++)
       {
-        rc = ro_round_count (&model->round[na][nd], rules, na, nd);
+        rc = ro_round_count_valid (&model->round[na][nd], rules, na, nd);
         if (rc != RO_OK || rules->defender == RO_DEFENDER_MAX)
           continue;
         ro_answers_t *a = &model->answers[na][nd];
@@ -203,11 +204,18 @@ model_fill (ro_model_t *model, const ro_rules_t *rules)
 }
 
 /* The rules are not checked again here: every caller is a public
-   function that checked them on the way in.  */
-int
-ro_model_init (ro_model_t *model, const ro_rules_t *rules)
+   function that checked them on the way in.  From here on the model's
+   own copy is read, never the caller's rules.  */
+void
+ro_model_compile (ro_model_t *model, const ro_rules_t *rules)
 {
   model->rules = *rules;
+  ro_rules_compile (&model->c, &model->rules);
+}
+
+int
+ro_model_count (ro_model_t *model)
+{
   model->most_rolls = 0;
   for (unsigned na = 0; na <= RO_DICE_MAX; na++)
     for (unsigned nd = 0; nd <= RO_DICE_MAX; nd++)
@@ -216,10 +224,17 @@ ro_model_init (ro_model_t *model, const ro_rules_t *rules)
         ro_step_init (&model->step[na][nd]);
         answers_init (&model->answers[na][nd]);
       }
-  int rc = model_fill (model, rules);
+  int rc = model_fill (model, &model->rules);
   if (rc != RO_OK)
     ro_model_clear (model);
   return rc;
+}
+
+int
+ro_model_init (ro_model_t *model, const ro_rules_t *rules)
+{
+  ro_model_compile (model, rules);
+  return ro_model_count (model);
 }
 
 void

@@ -232,8 +232,8 @@ ro_policy_state (ro_solver_t *s, unsigned long f, unsigned long d)
   const ro_rules_t *rules = &s->model->rules;
   ro_policy_work_t *w = s->policy;
   ro_cell_t *x = ro_solver_cell (s, f, d);
-  unsigned most = f < rules->attack_dice ? (unsigned) f : rules->attack_dice;
-  unsigned nd = d < rules->defend_dice ? (unsigned) d : rules->defend_dice;
+  unsigned most = ro_model_attack_dice (s->model, f);
+  unsigned nd = ro_model_defend_dice (s->model, d);
   unsigned long e[2], re[2];
   unsigned char *rec = w->plan ? plan_at (w->plan, f, d) : NULL;
 
@@ -269,8 +269,8 @@ ro_policy_step (ro_solver_t *s, unsigned long f, unsigned long d)
 {
   const ro_model_t *model = s->model;
   const ro_rules_t *rules = &model->rules;
-  unsigned na = f < rules->attack_dice ? (unsigned) f : rules->attack_dice;
-  unsigned nd = d < rules->defend_dice ? (unsigned) d : rules->defend_dice;
+  unsigned na = ro_model_attack_dice (model, f);
+  unsigned nd = ro_model_defend_dice (model, d);
   ro_policy_work_t *w = s->policy;
   if (w == NULL || w->plan == NULL)
     return &model->step[na][nd];
@@ -334,6 +334,16 @@ int
 ro_plan_memory (double *bytes, const ro_rules_t *rules, unsigned long a,
                 unsigned long d)
 {
+  int rc = ro_check_battle (rules, a, d);
+  if (rc != RO_OK)
+    return rc;
+  return ro_plan_memory_valid (bytes, rules, a, d);
+}
+
+int
+ro_plan_memory_valid (double *bytes, const ro_rules_t *rules,
+                      unsigned long a, unsigned long d)
+{
   int rc = ro_solver_memory (bytes, rules, a, d);
   if (rc != RO_OK)
     return rc;
@@ -372,7 +382,6 @@ impl_new (unsigned long f, unsigned long d, size_t stride)
 static void
 plan_fill (ro_solver_t *s, unsigned long f, unsigned long d)
 {
-  const ro_rules_t *rules = &s->model->rules;
   double total = ro_progress_rows (f + 1, d);
   ro_progress (0, total);
   for (unsigned long i = 0; i <= f; i++)
@@ -381,7 +390,7 @@ plan_fill (ro_solver_t *s, unsigned long f, unsigned long d)
         {
           unsigned char *rec = plan_at (s->policy->plan, i, j);
           ro_cell_t *x = ro_solver_cell (s, i, j);
-          int end = ro_rules_ended (rules, i, j);
+          int end = ro_model_ended (s->model, i, j);
           if (end != 0)
             {
               mpz_set_ui (x->n, end > 0);
@@ -395,6 +404,47 @@ plan_fill (ro_solver_t *s, unsigned long f, unsigned long d)
     }
 }
 
+static void plan_fill_chain (ro_solver_t *s, unsigned long f, unsigned long d,
+                             const ro_cell_t *won, ro_cell_t *out);
+
+/* Solve PLAN for F fighting armies against D under model M, with the
+   won ends worth WON as ro_plan_solve_chain says when CHAIN (into OUT),
+   else as a battle alone.  */
+static int
+plan_solve (ro_plan_t *plan, const ro_model_t *m, unsigned long f,
+            unsigned long d, int chain, ro_cell_t *out, const ro_cell_t *won)
+{
+  ro_solver_t s;
+  int rc = ro_solver_init (&s, m, d);
+  if (rc != RO_OK)
+    return rc;
+  ro_plan_impl_t *p = impl_new (f, d, plan_stride (&m->rules,
+                                                    m->most_rolls));
+  rc = p == NULL ? RO_ENOMEM : ro_policy_open (&s);
+  if (rc != RO_OK)
+    {
+      impl_free (p);
+      ro_solver_clear (&s);
+      return rc;
+    }
+  /* ro_policy_state solves under any policy, the plain ones as one
+     choice of one step.  */
+  s.policy->plan = p;
+  if (chain)
+    plan_fill_chain (&s, f, d, won, out);
+  else
+    plan_fill (&s, f, d);
+  impl_free (plan->impl);
+  plan->impl = p;
+  plan->rules = m->rules;
+  plan->attackers = f + m->c.behind;
+  plan->defenders = d;
+  ro_solver_get_q (plan->win, &s, ro_solver_cell (&s, f, d));
+  ro_policy_close (&s);
+  ro_solver_clear (&s);
+  return RO_OK;
+}
+
 int
 ro_plan_solve (ro_plan_t *plan, const ro_rules_t *rules, unsigned long a,
                unsigned long d)
@@ -403,32 +453,13 @@ ro_plan_solve (ro_plan_t *plan, const ro_rules_t *rules, unsigned long a,
   if (rc != RO_OK)
     return rc;
   ro_model_t model;
-  ro_solver_t s;
-  rc = ro_solver_open (&model, &s, rules, d);
+  rc = ro_model_init (&model, rules);
   if (rc != RO_OK)
     return rc;
-  unsigned long f = ro_rules_fighting (rules, a);
-  ro_plan_impl_t *p = impl_new (f, d, plan_stride (rules, model.most_rolls));
-  rc = p == NULL ? RO_ENOMEM : ro_policy_open (&s);
-  if (rc != RO_OK)
-    {
-      impl_free (p);
-      ro_solver_close (&model, &s);
-      return rc;
-    }
-  /* ro_policy_state solves under any policy, the plain ones as one
-     choice of one step.  */
-  s.policy->plan = p;
-  plan_fill (&s, f, d);
-  impl_free (plan->impl);
-  plan->impl = p;
-  plan->rules = *rules;
-  plan->attackers = a;
-  plan->defenders = d;
-  ro_solver_get_q (plan->win, &s, ro_solver_cell (&s, f, d));
-  ro_policy_close (&s);
-  ro_solver_close (&model, &s);
-  return RO_OK;
+  rc = plan_solve (plan, &model, ro_model_fighting (&model, a), d, 0, NULL,
+                   NULL);
+  ro_model_clear (&model);
+  return rc;
 }
 
 /* The plan's bytes of state (A, D), NULL when it has no such state.  */
@@ -480,11 +511,9 @@ int
 ro_solver_plan (ro_solver_t *s, ro_plan_t *plan, unsigned long f,
                 unsigned long d)
 {
-  const ro_rules_t *rules = &s->model->rules;
-  if (!ro_rules_optimizing (rules))
+  if (!s->model->c.optimizing)
     return RO_OK;
-  unsigned long a = rules->count == RO_COUNT_TERRITORY ? f + 1 : f;
-  int rc = ro_plan_solve (plan, rules, a, d);
+  int rc = plan_solve (plan, s->model, f, d, 0, NULL, NULL);
   if (rc == RO_OK)
     rc = ro_policy_open (s);
   if (rc == RO_OK)
@@ -503,7 +532,6 @@ static void
 plan_fill_chain (ro_solver_t *s, unsigned long f, unsigned long d,
                  const ro_cell_t *won, ro_cell_t *out)
 {
-  const ro_rules_t *rules = &s->model->rules;
   double total = ro_progress_rows (f + 1, d);
   ro_progress (0, total);
   for (unsigned long i = 0; i <= f; i++)
@@ -512,7 +540,7 @@ plan_fill_chain (ro_solver_t *s, unsigned long f, unsigned long d,
         {
           unsigned char *rec = plan_at (s->policy->plan, i, j);
           ro_cell_t *x = ro_solver_cell (s, i, j);
-          int end = ro_rules_ended (rules, i, j);
+          int end = ro_model_ended (s->model, i, j);
           if (end > 0 && won != NULL && i > 0)
             {
               mpz_set (x->n, won[i - 1].n);
@@ -538,38 +566,10 @@ plan_fill_chain (ro_solver_t *s, unsigned long f, unsigned long d,
 }
 
 int
-ro_plan_solve_chain (ro_plan_t *plan, ro_cell_t *out,
-                     const ro_rules_t *rules, unsigned long f,
-                     unsigned long d, const ro_cell_t *won)
+ro_plan_solve_chain (ro_plan_t *plan, ro_cell_t *out, const ro_model_t *m,
+                     unsigned long f, unsigned long d, const ro_cell_t *won)
 {
-  unsigned long a = rules->count == RO_COUNT_TERRITORY ? f + 1 : f;
-  int rc = ro_check_battle (rules, a, d);
-  if (rc != RO_OK)
-    return rc;
-  ro_model_t model;
-  ro_solver_t s;
-  rc = ro_solver_open (&model, &s, rules, d);
-  if (rc != RO_OK)
-    return rc;
-  ro_plan_impl_t *p = impl_new (f, d, plan_stride (rules, model.most_rolls));
-  rc = p == NULL ? RO_ENOMEM : ro_policy_open (&s);
-  if (rc != RO_OK)
-    {
-      impl_free (p);
-      ro_solver_close (&model, &s);
-      return rc;
-    }
-  s.policy->plan = p;
-  plan_fill_chain (&s, f, d, won, out);
-  impl_free (plan->impl);
-  plan->impl = p;
-  plan->rules = *rules;
-  plan->attackers = a;
-  plan->defenders = d;
-  ro_solver_get_q (plan->win, &s, ro_solver_cell (&s, f, d));
-  ro_policy_close (&s);
-  ro_solver_close (&model, &s);
-  return RO_OK;
+  return plan_solve (plan, m, f, d, 1, out, won);
 }
 
 int

@@ -30,9 +30,33 @@ typedef struct
   unsigned long *answer;
 } ro_answers_t;
 
-/* The transition model of a rule set: the outcome counts of every
-   (attack dice, defence dice) pair the battle can use, computed once per
-   battle.  round[na][nd] is valid for 1 <= na <= attack_dice and
+/* A rule set compiled (ro_rules_compile, rules.c): what the engines
+   ask of the rules at every state, answered once where the rules
+   entered the library, so that no engine calls back into rules.c.  */
+typedef struct
+{
+  unsigned long base[2];        /* the bases of the engines' numbers: the
+                                   sides, base[1] = 1 when both are the
+                                   same */
+  unsigned max_loss;            /* L: the most armies the attacker can
+                                   lose in one round */
+  unsigned long stop;           /* the fighting armies at or below which
+                                   the attacker stops */
+  unsigned long behind;         /* armies that never fight: 1 in the
+                                   territory convention, 0 otherwise */
+  int optimizing;               /* a choice depends on P(win) */
+  int plain;                    /* both sides roll their most dice */
+  double bits_per_army;         /* as ro_rules_bits_per_army */
+} ro_compiled_t;
+
+/* C = what the engines ask of RULES, which have been checked.  */
+void ro_rules_compile (ro_compiled_t *c, const ro_rules_t *rules);
+
+/* The transition model of a rule set, compiled once per call where the
+   rules enter the library (ro_model_init) and read, never changed, by
+   every engine below: the rules and their compiled answers, and the
+   outcome counts of every (attack dice, defence dice) pair the battle
+   can use.  round[na][nd] is valid for 1 <= na <= attack_dice and
    1 <= nd <= defend_dice.  step[na][nd] is the round under a defender
    policy that does not look ahead (max or Wieringa's), ND the most he
    may roll; answers[na][nd] are kept when the defender policy is not
@@ -40,18 +64,52 @@ typedef struct
 typedef struct
 {
   ro_rules_t rules;
+  ro_compiled_t c;
   ro_round_t round[RO_DICE_MAX + 1][RO_DICE_MAX + 1];
   ro_step_t step[RO_DICE_MAX + 1][RO_DICE_MAX + 1];
   ro_answers_t answers[RO_DICE_MAX + 1][RO_DICE_MAX + 1];
   size_t most_rolls;            /* the most classes of any answers[][] */
 } ro_model_t;
 
+/* The model's answers to the questions the engines ask at every state,
+   inline: the fighting armies of a count A; whether state (F fighting,
+   D defending) is over (1 won: D at or below the goal; -1 lost: the
+   attacker cannot roll or has reached his stop; 0 going on), as
+   ro_rules_ended; the dice each side rolls there at most.  */
+static inline unsigned long
+ro_model_fighting (const ro_model_t *m, unsigned long a)
+{
+  return a < m->c.behind ? 0 : a - m->c.behind;
+}
+
+static inline int
+ro_model_ended (const ro_model_t *m, unsigned long f, unsigned long d)
+{
+  if (d <= m->rules.goal)
+    return 1;
+  if (f == 0 || f <= m->c.stop)
+    return -1;
+  return 0;
+}
+
+static inline unsigned
+ro_model_attack_dice (const ro_model_t *m, unsigned long f)
+{
+  return f < m->rules.attack_dice ? (unsigned) f : m->rules.attack_dice;
+}
+
+static inline unsigned
+ro_model_defend_dice (const ro_model_t *m, unsigned long d)
+{
+  return d < m->rules.defend_dice ? (unsigned) d : m->rules.defend_dice;
+}
+
 /* Tell the calling thread's progress function (ro_progress_set), if
    any, that DONE of TOTAL units of work are done.  Cheap when none is
    set; engines call it once per row or step, not per state.  */
 void ro_progress (double done, double total);
 
-/* The text ro_q_get_decimal makes of a value whose DIGITS (from
+/* The text ro_q_get_decimal makes (decimal.c) of a value whose DIGITS (from
    mpfr_get_str, no sign) and exponent E say 0.DIGITS * 10^E; NULL when
    out of memory.  */
 char *ro_format_decimal (const char *digits, long e, int negative);
@@ -84,6 +142,18 @@ double ro_progress_rows (double k, double d);
 /* Sort the outcomes of DIST in the order ro_dist_t promises.  */
 void ro_dist_sort (ro_dist_t *dist);
 
+/* ro_round_count, ro_defender_can_win, ro_rolls and ro_rolls_answer
+   for RULES already checked where they entered the library: the
+   public functions check, then call these (dice.c, rolls.c).  */
+int ro_round_count_valid (ro_round_t *round, const ro_rules_t *rules,
+                          unsigned na, unsigned nd);
+int ro_defender_can_win_valid (const ro_rules_t *rules);
+int ro_rolls_valid (ro_rolls_t *rolls, const ro_rules_t *rules, unsigned na,
+                    unsigned nd);
+int ro_rolls_answer_valid (unsigned long *count, const ro_rules_t *rules,
+                           unsigned na, const unsigned char *top,
+                           unsigned nd);
+
 /* The number of classes ro_rolls would make, RO_ROLLS_MAX + 1 when
    there are more than RO_ROLLS_MAX.  */
 size_t ro_rolls_count (const ro_rules_t *rules, unsigned na, unsigned nd);
@@ -95,27 +165,35 @@ int ro_rules_optimizing (const ro_rules_t *rules);
 /* Whether both sides always roll the most dice allowed.  */
 int ro_rules_plain (const ro_rules_t *rules);
 
-/* RULES have been checked (ro_rules_check) where they entered the
-   library.  */
+/* The model of RULES, which have been checked (ro_rules_check) where
+   they entered the library; the only call of a public function into
+   the model layer, after which everything below takes the model.  In
+   two steps when the caller decides something from the compiled rules
+   alone (a battle over before a roll): ro_model_compile copies and
+   compiles the rules (it allocates nothing and cannot fail),
+   ro_model_count adds the counts (on failure nothing is left to clear;
+   on success ro_model_clear).  ro_model_init does both.  */
 int ro_model_init (ro_model_t *model, const ro_rules_t *rules);
+void ro_model_compile (ro_model_t *model, const ro_rules_t *rules);
+int ro_model_count (ro_model_t *model);
 void ro_model_clear (ro_model_t *model);
 
-/* The dice of the attacker (DEFENDER 0) or the defender that the bonus
-   is added to, at least 1 (a rule set zeroed by hand has 0: the
+/* What one die counts for (dice.c).  The dice of the attacker
+   (DEFENDER 0) or the defender that the bonus is added to, at least 1 (a rule set zeroed by hand has 0: the
    highest die, as before the field existed).  */
-unsigned ro_rules_bonus_dice (const ro_rules_t *rules, int defender);
+unsigned ro_bonus_dice (const ro_rules_t *rules, int defender);
 
 /* The value a die showing FACE counts for in the P-th comparison (from
    0, the highest dice) of the attacker (DEFENDER 0) or the defender:
    FACE, plus the side's bonus when P is among its bonus dice, kept on
    the faces when the rules clamp.  */
-long ro_rules_die (const ro_rules_t *rules, int defender, unsigned p,
+long ro_die_value (const ro_rules_t *rules, int defender, unsigned p,
                    unsigned face);
 
 /* 1 when the attacker's die showing A wins the P-th comparison against
    the defender's showing D.  */
-int ro_rules_beats (const ro_rules_t *rules, unsigned p, unsigned a,
-                    unsigned d);
+int ro_die_beats (const ro_rules_t *rules, unsigned p, unsigned a,
+                  unsigned d);
 
 /* The number of armies that can fight for a count A under RULES: A - 1
    in the territory convention, A in the attackers convention.  The
@@ -165,14 +243,25 @@ void ro_solver_view (ro_solver_t *v, const ro_solver_t *s);
 void ro_solver_view_clear (ro_solver_t *v);
 
 /* Fill state (F, D) of S from its children, all of which are known
-   (battle.c); S's policy work space is open when the rules optimize.  */
+   (recursion.c); S's policy work space is open when the rules
+   optimize.  */
 void ro_solve_state (ro_solver_t *s, unsigned long f, unsigned long d);
 
-/* Both at once: the model of RULES and its solver for D + 1 columns;
-   on failure nothing is left to clear.  */
-int ro_solver_open (ro_model_t *model, ro_solver_t *s,
-                    const ro_rules_t *rules, unsigned long d);
-void ro_solver_close (ro_model_t *model, ro_solver_t *s);
+/* The engine that METHOD names, or for RO_METHOD_AUTO the one that fits
+   rules whose plain is PLAIN (ro_compiled_t): the strip when both sides
+   roll their most dice, the recursion otherwise (recursion.c).  */
+ro_method_t ro_engine_method (int plain, ro_method_t method);
+
+/* P(win) of F fighting armies against D under model M by METHOD (which
+   applies), 0 or 1 when the battle is over before a roll.  */
+int ro_engine_win (mpq_t win, const ro_model_t *m, unsigned long f,
+                   unsigned long d, ro_method_t method);
+
+/* The memory of the battle A against D by METHOD, with its ends when
+   ENDS (a distribution), as ro_battle_dist_memory, RULES checked.  */
+int ro_engine_memory (double *bytes, const ro_rules_t *rules,
+                      unsigned long a, unsigned long d, ro_method_t method,
+                      int ends);
 
 /* The exponents of the bases that one round of NA against ND dice adds to
    the denominator.  */
@@ -256,16 +345,20 @@ const ro_step_t *ro_policy_step (ro_solver_t *s, unsigned long f,
 int ro_solver_plan (ro_solver_t *s, ro_plan_t *plan, unsigned long f,
                     unsigned long d);
 
-/* ro_plan_solve for F fighting armies against D as a battle of a
-   chain: its won ends (f, 0) are worth WON[f - 1] (cells over the bases
-   of a solver of RULES), the probability of taking the rest of the
+/* ro_plan_solve for F fighting armies against D under model M as a
+   battle of a chain: its won ends (f, 0) are worth WON[f - 1] (cells
+   over the bases of a solver of M), the probability of taking the rest of the
    chain with f - 1 armies moving on, or 1 when WON is NULL (the last
    territory); so an optimizing policy chooses for the whole chain.
    OUT[0 .. F] gets the values of the states (f, D): the probability of
    taking this territory and the rest with f armies.  */
-int ro_plan_solve_chain (ro_plan_t *plan, ro_cell_t *out,
-                         const ro_rules_t *rules, unsigned long f,
-                         unsigned long d, const ro_cell_t *won);
+int ro_plan_solve_chain (ro_plan_t *plan, ro_cell_t *out, const ro_model_t *m,
+                         unsigned long f, unsigned long d,
+                         const ro_cell_t *won);
+
+/* ro_plan_memory for RULES already checked.  */
+int ro_plan_memory_valid (double *bytes, const ro_rules_t *rules,
+                          unsigned long a, unsigned long d);
 
 /* Open S's policy work space to read PLAN's choices (made for S's rules
    and at least S's states); ro_policy_close before clearing PLAN.  */
@@ -344,16 +437,20 @@ int ro_chain_memory_bound (double *bytes, const ro_rules_t *rules,
 double ro_ends_memory (const ro_rules_t *rules, unsigned long f,
                        unsigned long d);
 
+/* ro_battle_grid_threads on model M, the grid checked (grid.c).  */
+int ro_grid_run (const ro_model_t *m, unsigned long a_lo, unsigned long a_hi,
+                 unsigned long d_lo, unsigned long d_hi, unsigned threads,
+                 ro_battle_fn fn, ro_grid_row_fn row, void *data);
+
 /* The strip engine (strip.c): one battle of F fighting armies against
-   D, not over at the start, when both sides roll their most dice
-   (ro_strip_applies).  END, when not NULL, is called for every end of
+   D under MODEL, not over at the start, when both sides roll their most
+   dice (MODEL->c.plain).  END, when not NULL, is called for every end of
    positive probability P (canonical), in no particular order, and a
    non-zero return stops the run and is returned; WIN, when not NULL,
    gets P(win).  */
 typedef int (*ro_strip_end_fn) (void *data, int won, unsigned long f,
                                 unsigned long d, const mpq_t p);
-int ro_strip_applies (const ro_rules_t *rules);
-int ro_strip_solve (mpq_ptr win, const ro_rules_t *rules, unsigned long f,
+int ro_strip_solve (mpq_ptr win, const ro_model_t *model, unsigned long f,
                     unsigned long d, ro_strip_end_fn end, void *data);
 
 /* The strip engine's memory for F against D, the ends kept too when
@@ -367,6 +464,12 @@ double ro_strip_memory (const ro_rules_t *rules, unsigned long f,
    step (for the tests).  */
 int ro_strip_powers (mpz_t *w, const mpz_t *g, unsigned L, long x,
                      unsigned long t);
+
+/* ro_chain_scope_target for a chain already checked (chain.c; fortify.c
+   checks its rules once for every split).  */
+int ro_chain_scope_valid (ro_chain_t *c, const ro_rules_t *rules,
+                          unsigned long a, const unsigned long *d, size_t k,
+                          ro_scope_t scope, size_t target);
 
 /* ro_chain_needed by its former search, one whole chain (ro_chain) per
    attack A = 1, 2, 3 ... (chain.c; for the tests).  */

@@ -149,6 +149,13 @@ ro_rolls (ro_rolls_t *rolls, const ro_rules_t *rules, unsigned na,
     return rc;
   if (na < 1 || na > rules->attack_dice || nd < 1 || nd > rules->defend_dice)
     return RO_EINVAL;
+  return ro_rolls_valid (rolls, rules, na, nd);
+}
+
+int
+ro_rolls_valid (ro_rolls_t *rolls, const ro_rules_t *rules, unsigned na,
+                unsigned nd)
+{
   size_t n = ro_rolls_count (rules, na, nd);
   if (n > RO_ROLLS_MAX || pow_ul (rules->attack_sides, na) == 0)
     return RO_ERANGE;
@@ -195,6 +202,13 @@ ro_rolls_answer (unsigned long *count, const ro_rules_t *rules,
   int rc = ro_rules_check (rules);
   if (rc != RO_OK)
     return rc;
+  return ro_rolls_answer_valid (count, rules, na, top, nd);
+}
+
+int
+ro_rolls_answer_valid (unsigned long *count, const ro_rules_t *rules,
+                       unsigned na, const unsigned char *top, unsigned nd)
+{
   if (na < 1 || na > RO_DICE_MAX || nd < 1 || nd > RO_DICE_MAX
       || pow_ul (rules->defend_sides, nd) == 0)
     return RO_EINVAL;
@@ -216,7 +230,7 @@ ro_rolls_answer (unsigned long *count, const ro_rules_t *rules,
             for (unsigned y = 0; j + y <= nd; y++)
               {
                 if (y > 0 && j + y - 1 < m
-                    && ro_rules_beats (rules, j + y - 1, top[j + y - 1], v))
+                    && ro_die_beats (rules, j + y - 1, top[j + y - 1], v))
                   won++;
                 nw[j + y][won] += w[j][x] * binom_ul (nd - j, y);
               }

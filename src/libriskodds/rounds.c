@@ -60,8 +60,8 @@ state_step (mpz_t scale, const ro_model_t *m, unsigned long f,
             unsigned long d)
 {
   const ro_rules_t *r = &m->rules;
-  unsigned na = f < r->attack_dice ? (unsigned) f : r->attack_dice;
-  unsigned nd = d < r->defend_dice ? (unsigned) d : r->defend_dice;
+  unsigned na = ro_model_attack_dice (m, f);
+  unsigned nd = ro_model_defend_dice (m, d);
   mpz_t t;
   mpz_init (t);
   mpz_ui_pow_ui (scale, r->attack_sides, r->attack_dice - na);
@@ -76,7 +76,6 @@ static void
 rounds_step (layer_t *to, const layer_t *from, const ro_model_t *m,
              const mpz_t total, mpz_t scale, mpz_t w)
 {
-  const ro_rules_t *r = &m->rules;
   size_t n = (size_t) (to->f0 + 1) * (to->d0 + 1);
   /* Only the cells with mass: mpz_set_ui gives even a 0 a limb, and
      most of the states are never reached in a few rounds.  */
@@ -89,7 +88,7 @@ rounds_step (layer_t *to, const layer_t *from, const ro_model_t *m,
         const mpz_t *c = layer_at (from, f, d);
         if (mpz_sgn (*c) == 0)
           continue;
-        if (ro_rules_ended (r, f, d) != 0)
+        if (ro_model_ended (m, f, d) != 0)
           {
             mpz_addmul (*layer_at (to, f, d), *c, total);
             continue;
@@ -104,7 +103,7 @@ rounds_step (layer_t *to, const layer_t *from, const ro_model_t *m,
 
 /* The states of L with positive mass, over T^N, into DIST.  */
 static int
-rounds_collect (ro_dist_t *dist, const layer_t *l, const ro_rules_t *r,
+rounds_collect (ro_dist_t *dist, const layer_t *l, const ro_model_t *m,
                 const mpz_t den)
 {
   size_t n = 0;
@@ -114,7 +113,7 @@ rounds_collect (ro_dist_t *dist, const layer_t *l, const ro_rules_t *r,
   dist->outcome = malloc ((n + 1) * sizeof *dist->outcome);
   if (dist->outcome == NULL)
     return RO_ENOMEM;
-  unsigned long behind = r->count == RO_COUNT_TERRITORY;
+  unsigned long behind = m->c.behind;
   for (unsigned long f = 0; f <= l->f0; f++)
     for (unsigned long d = 0; d <= l->d0; d++)
       {
@@ -122,7 +121,7 @@ rounds_collect (ro_dist_t *dist, const layer_t *l, const ro_rules_t *r,
         if (mpz_sgn (*c) == 0)
           continue;
         ro_outcome_t *o = &dist->outcome[dist->n++];
-        int end = ro_rules_ended (r, f, d);
+        int end = ro_model_ended (m, f, d);
         o->won = end > 0;
         o->unresolved = end == 0;
         o->attackers = f + behind;
@@ -181,7 +180,7 @@ ro_battle_dist_rounds (ro_dist_t *dist, const ro_rules_t *rules,
     }
   ro_dist_clear (dist);
   ro_dist_init (dist);
-  rc = rounds_collect (dist, &l[k], rules, den);
+  rc = rounds_collect (dist, &l[k], &model, den);
   if (rc == RO_OK)
     ro_dist_sort (dist);
   mpz_clears (total, den, scale, w, (mpz_ptr) 0);
@@ -235,12 +234,12 @@ grid_layer_zero (layer_t *l)
 
 /* V_0 and U_0.  */
 static void
-grid_start (layer_t *win, layer_t *unres, const ro_rules_t *r)
+grid_start (layer_t *win, layer_t *unres, const ro_model_t *m)
 {
   for (unsigned long f = 0; f <= win->f0; f++)
     for (unsigned long d = 0; d <= win->d0; d++)
       {
-        int end = ro_rules_ended (r, f, d);
+        int end = ro_model_ended (m, f, d);
         mpz_set_ui (*layer_at (win, f, d), end > 0);
         if (unres != NULL)
           mpz_set_ui (*layer_at (unres, f, d), end == 0);
@@ -266,11 +265,10 @@ grid_step (layer_t *win, layer_t *unres, const layer_t *win0,
            const layer_t *unres0, const ro_model_t *m, const mpz_t tpow,
            mpz_t scale)
 {
-  const ro_rules_t *r = &m->rules;
   for (unsigned long f = 0; f <= win->f0; f++)
     for (unsigned long d = 0; d <= win->d0; d++)
       {
-        int end = ro_rules_ended (r, f, d);
+        int end = ro_model_ended (m, f, d);
         if (end != 0)
           {
             if (end > 0)
@@ -290,7 +288,7 @@ grid_step (layer_t *win, layer_t *unres, const layer_t *win0,
 
 /* The cells of the grid, from the layers of the last round, over DEN.  */
 static int
-grid_report (const layer_t *win, const layer_t *unres, const ro_rules_t *r,
+grid_report (const layer_t *win, const layer_t *unres, const ro_model_t *m,
              const unsigned long lim[4], const mpz_t den,
              ro_rounds_fn fn, void *data)
 {
@@ -300,7 +298,7 @@ grid_report (const layer_t *win, const layer_t *unres, const ro_rules_t *r,
   for (unsigned long a = lim[0]; a <= lim[1] && rc == 0; a++)
     for (unsigned long d = lim[2]; d <= lim[3] && rc == 0; d++)
       {
-        unsigned long f = ro_rules_fighting (r, a);
+        unsigned long f = ro_model_fighting (m, a);
         mpz_set (mpq_numref (w), *layer_at (win, f, d));
         mpz_set (mpq_denref (w), den);
         mpq_canonicalize (w);
@@ -366,7 +364,7 @@ ro_battle_grid_rounds (const ro_rules_t *rules, unsigned long a_lo,
       mpz_set_ui (tpow, 1);
       /* l[k] and l[2 + k] are V and U of the current round.  */
       unsigned k = 0;
-      grid_start (&l[0], unresolved ? &l[2] : NULL, rules);
+      grid_start (&l[0], unresolved ? &l[2] : NULL, &model);
       ro_progress (0, (double) rounds);
       for (unsigned long n = 0; n < rounds; n++, k ^= 1)
         {
@@ -377,7 +375,7 @@ ro_battle_grid_rounds (const ro_rules_t *rules, unsigned long a_lo,
           ro_progress ((double) n + 1, (double) rounds);
         }
       const unsigned long lim[4] = { a_lo, a_hi, d_lo, d_hi };
-      rc = grid_report (&l[k], unresolved ? &l[2 + k] : NULL, rules, lim,
+      rc = grid_report (&l[k], unresolved ? &l[2 + k] : NULL, &model, lim,
                         tpow, fn, data);
     }
   mpz_clears (total, tpow, scale, (mpz_ptr) 0);
@@ -419,7 +417,6 @@ typedef struct
 {
   size_t k;
   const unsigned long *d;
-  const ro_rules_t *rules;
   ro_model_t *model;            /* one per territory */
   mpz_t *mult;                  /* T / T_i */
   mpz_t total;                  /* T */
@@ -505,7 +502,6 @@ chain_rounds_open (chain_rounds_t *c, const ro_rules_t *rules,
 {
   c->k = k;
   c->d = d;
-  c->rules = rules;
   c->model = malloc (k * sizeof *c->model);
   c->mult = malloc (k * sizeof *c->mult);
   c->l[0] = malloc (k * sizeof *c->l[0]);
@@ -554,7 +550,7 @@ chain_rounds_step (const chain_rounds_t *c, layer_t *to, const layer_t *from,
           const mpz_t *x = layer_at (&from[i], f, d);
           if (mpz_sgn (*x) == 0)
             continue;
-          if (ro_rules_ended (&c->rules[i], f, d) != 0)
+          if (ro_model_ended (&c->model[i], f, d) != 0)
             {
               mpz_addmul (*layer_at (&to[i], f, d), *x, c->total);
               continue;
@@ -590,8 +586,8 @@ static int
 chain_rounds_stops (ro_chain_t *out, const chain_rounds_t *c,
                     const layer_t *l, size_t i, const mpz_t den)
 {
-  const ro_rules_t *r = &c->rules[i];
-  unsigned long behind = r->count == RO_COUNT_TERRITORY;
+  const ro_model_t *m = &c->model[i];
+  unsigned long behind = m->c.behind;
   size_t n = 0;
   for (unsigned long d = 1; d <= l->d0; d++)
     for (unsigned long f = 0; f <= l->f0; f++)
@@ -611,7 +607,7 @@ chain_rounds_stops (ro_chain_t *out, const chain_rounds_t *c,
         e->territory = i;
         e->attackers = f + behind;
         e->defenders = d;
-        e->unresolved = ro_rules_ended (r, f, d) == 0;
+        e->unresolved = ro_model_ended (m, f, d) == 0;
         mpq_init (e->p);
         q_over (e->p, *x, den);
         mpq_add (out->taken[i], out->taken[i], e->p);

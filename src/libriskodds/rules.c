@@ -75,37 +75,6 @@ ro_rules_is_standard (const ro_rules_t *rules)
     && rules->ties == RO_TIES_DEFENDER;
 }
 
-unsigned
-ro_rules_bonus_dice (const ro_rules_t *rules, int defender)
-{
-  unsigned k = defender ? rules->defend_bonus_dice : rules->attack_bonus_dice;
-  return k == 0 ? 1 : k;
-}
-
-long
-ro_rules_die (const ro_rules_t *rules, int defender, unsigned p,
-              unsigned face)
-{
-  int bonus = defender ? rules->defend_bonus : rules->attack_bonus;
-  unsigned k = ro_rules_bonus_dice (rules, defender);
-  long sides = defender ? rules->defend_sides : rules->attack_sides;
-  long v = face;
-  if (p >= k || bonus == 0)
-    return v;
-  v += bonus;
-  if (rules->clamp)
-    v = v < 1 ? 1 : v > sides ? sides : v;
-  return v;
-}
-
-int
-ro_rules_beats (const ro_rules_t *rules, unsigned p, unsigned a,
-                unsigned d)
-{
-  long ea = ro_rules_die (rules, 0, p, a), ed = ro_rules_die (rules, 1, p, d);
-  return ea > ed || (ea == ed && rules->ties == RO_TIES_ATTACKER);
-}
-
 unsigned long
 ro_rules_fighting (const ro_rules_t *rules, unsigned long a)
 {
@@ -227,4 +196,21 @@ ro_rules_bits_per_army (const ro_rules_t *rules)
       }
   /* With two bases the two exponents are maxima over different paths.  */
   return rules->attack_sides == rules->defend_sides ? both : ra * la + rd * ld;
+}
+
+/* Every question above that the engines ask at every state, answered
+   once: they read C (inside the model, ro_model_t), never the rules
+   through these functions again.  */
+void
+ro_rules_compile (ro_compiled_t *c, const ro_rules_t *rules)
+{
+  c->base[0] = rules->attack_sides;
+  c->base[1] = rules->attack_sides == rules->defend_sides
+    ? 1 : rules->defend_sides;
+  c->max_loss = ro_rules_max_attacker_loss (rules);
+  c->stop = ro_rules_stop_fighting (rules);
+  c->behind = rules->count == RO_COUNT_TERRITORY;
+  c->optimizing = ro_rules_optimizing (rules);
+  c->plain = ro_rules_plain (rules);
+  c->bits_per_army = ro_rules_bits_per_army (rules);
 }

@@ -207,19 +207,10 @@ int
 ro_solver_init_rows (ro_solver_t *s, const ro_model_t *model,
                      unsigned long d, unsigned long extra)
 {
-  const ro_rules_t *rules = &model->rules;
   s->model = model;
-  if (rules->attack_sides == rules->defend_sides)
-    {
-      s->base[0] = rules->attack_sides;
-      s->base[1] = 1;
-    }
-  else
-    {
-      s->base[0] = rules->attack_sides;
-      s->base[1] = rules->defend_sides;
-    }
-  s->rows = ro_rules_max_attacker_loss (rules) + 1 + extra;
+  s->base[0] = model->c.base[0];
+  s->base[1] = model->c.base[1];
+  s->rows = model->c.max_loss + 1 + extra;
   s->cols = d + 1;
   s->cell = malloc (s->rows * s->cols * sizeof *s->cell);
   if (s->cell == NULL)
@@ -255,26 +246,6 @@ void
 ro_solver_view_clear (ro_solver_t *v)
 {
   mpz_clear (v->big);
-}
-
-int
-ro_solver_open (ro_model_t *model, ro_solver_t *s, const ro_rules_t *rules,
-                unsigned long d)
-{
-  int rc = ro_model_init (model, rules);
-  if (rc != RO_OK)
-    return rc;
-  rc = ro_solver_init (s, model, d);
-  if (rc != RO_OK)
-    ro_model_clear (model);
-  return rc;
-}
-
-void
-ro_solver_close (ro_model_t *model, ro_solver_t *s)
-{
-  ro_solver_clear (s);
-  ro_model_clear (model);
 }
 
 /* The distinct primes of BASE[0] and BASE[1] (each at most
@@ -393,8 +364,10 @@ ro_q_over_primes (mpq_t win, const mpz_t n, const unsigned long *p,
 }
 
 /* The recursion's memory for (A, D): here, in the engine, so that the
-   plans can add their own bytes to it; ro_battle_memory (battle.c)
-   picks the engine's estimate.  */
+   plans can add their own bytes to it; ro_engine_memory (recursion.c)
+   picks the engine's estimate.  The estimates are made before any
+   model is compiled, from RULES, which the public function that asks
+   has checked.  */
 int
 ro_solver_memory (double *bytes, const ro_rules_t *rules,
                   unsigned long a, unsigned long d)
@@ -428,10 +401,6 @@ ro_solver_memory_rows (double *bytes, const ro_rules_t *rules,
                        unsigned long a, unsigned long d, unsigned long extra,
                        unsigned long views)
 {
-  int rc = ro_check_battle (rules, a, d);
-  if (rc != RO_OK)
-    return rc;
-
   double f = (double) ro_rules_fighting (rules, a);
   if (ro_rules_ended (rules, (unsigned long) f, d) != 0)
     {

@@ -61,9 +61,9 @@ typedef struct
 
 typedef struct
 {
-  const ro_rules_t *rules;
+  const ro_model_t *model;      /* its rounds: round[na][nd] */
+  const ro_round_t (*round)[RO_DICE_MAX + 1];
   unsigned long base[2];
-  ro_round_t round[RO_DICE_MAX + 1][RO_DICE_MAX + 1];
   unsigned na_max, nd_max, L;
   unsigned long F0, D0, f0, d0, stopf, goal;
   unsigned long fa_lo, db_lo, wa, wb;
@@ -516,7 +516,7 @@ flow (strip_t *s, ro_cell_t *x, unsigned long f, unsigned long d)
 {
   if (mpz_sgn (x->n) == 0)
     return;
-  int over = ro_rules_ended (s->rules, f, d);
+  int over = ro_model_ended (s->model, f, d);
   if (over != 0)
     report (s, over > 0, f, d, x);
   else
@@ -776,9 +776,6 @@ strip_clear (strip_t *s)
   cells_free (s->ring_b, ring * s->wb);
   cells_free (s->corner, s->wa * s->wb);
   cells_free (s->pending, s->L * s->wb);
-  for (unsigned na = 0; na <= RO_DICE_MAX; na++)
-    for (unsigned nd = 0; nd <= RO_DICE_MAX; nd++)
-      ro_round_clear (&s->round[na][nd]);
   block_clear (&s->att);
   block_clear (&s->def);
   mpz_clear (s->won.n);
@@ -786,17 +783,18 @@ strip_clear (strip_t *s)
   primes_clear (s);
 }
 
-/* The geometry of F and the band for the battle (F, D).  */
+/* The geometry of F and the band for the battle (F, D) under RULES,
+   compiled as C (a model's, or an estimate's).  */
 static void
-strip_geometry (strip_t *s, unsigned long f, unsigned long d)
+strip_geometry (strip_t *s, const ro_rules_t *rules, const ro_compiled_t *c,
+                unsigned long f, unsigned long d)
 {
-  const ro_rules_t *rules = s->rules;
   s->na_max = rules->attack_dice;
   s->nd_max = rules->defend_dice;
-  s->L = ro_rules_max_attacker_loss (rules);
+  s->L = c->max_loss;
   s->F0 = f;
   s->D0 = d;
-  s->stopf = ro_rules_stop_fighting (rules);
+  s->stopf = c->stop;
   s->goal = rules->goal;
   s->f0 = s->stopf + 1 > s->na_max ? s->stopf + 1 : s->na_max;
   s->d0 = s->goal + 1 > s->nd_max ? s->goal + 1 : s->nd_max;
@@ -804,20 +802,20 @@ strip_geometry (strip_t *s, unsigned long f, unsigned long d)
   s->db_lo = s->goal + 1 > s->L ? s->goal + 1 - s->L : 0;
   s->wa = s->f0 - s->fa_lo;
   s->wb = s->d0 - s->db_lo;
-  s->base[0] = rules->attack_sides;
-  s->base[1] = rules->attack_sides == rules->defend_sides
-    ? 1 : rules->defend_sides;
+  s->base[0] = c->base[0];
+  s->base[1] = c->base[1];
   ro_round_exponents (s->e_full, s->base, s->na_max, s->nd_max);
 }
 
 static int
-strip_init (strip_t *s, const ro_rules_t *rules, unsigned long f,
+strip_init (strip_t *s, const ro_model_t *model, unsigned long f,
             unsigned long d)
 {
-  s->rules = rules;
+  s->model = model;
+  s->round = (const ro_round_t (*)[RO_DICE_MAX + 1]) model->round;
   s->rc = RO_OK;
   s->phase_b = 0;
-  strip_geometry (s, f, d);
+  strip_geometry (s, &model->rules, &model->c, f, d);
   mpz_inits (s->tmp, s->big, s->one, (mpz_ptr) 0);
   mpz_set_ui (s->one, 1);
   primes_init (s);
@@ -825,19 +823,8 @@ strip_init (strip_t *s, const ro_rules_t *rules, unsigned long f,
   block_init (&s->att);
   block_init (&s->def);
   int rc = RO_OK;
-  for (unsigned na = 0; na <= RO_DICE_MAX; na++)
-    for (unsigned nd = 0; nd <= RO_DICE_MAX; nd++)
-      {
-        ro_round_init (&s->round[na][nd]);
-        if (rc == RO_OK && na >= 1 && nd >= 1 && na <= s->na_max
-            && nd <= s->nd_max)
-          rc = ro_round_count (&s->round[na][nd], rules, na, nd);
-      }
-  if (rc == RO_OK)
-    {
-      band_rate (s->rate_a[0], s->rate_a[1], s, 1);
-      band_rate (s->rate_b[0], s->rate_b[1], s, 0);
-    }
+  band_rate (s->rate_a[0], s->rate_a[1], s, 1);
+  band_rate (s->rate_b[0], s->rate_b[1], s, 0);
   unsigned long ring = s->L + 1;
   s->ring_a = cells_new (ring * s->wa);
   s->ring_b = cells_new (ring * s->wb);
@@ -887,17 +874,11 @@ strip_run (strip_t *s)
 }
 
 int
-ro_strip_applies (const ro_rules_t *rules)
-{
-  return ro_rules_plain (rules);
-}
-
-int
-ro_strip_solve (mpq_ptr win, const ro_rules_t *rules, unsigned long f,
+ro_strip_solve (mpq_ptr win, const ro_model_t *model, unsigned long f,
                 unsigned long d, ro_strip_end_fn end, void *data)
 {
   strip_t s;
-  int rc = strip_init (&s, rules, f, d);
+  int rc = strip_init (&s, model, f, d);
   if (rc == RO_OK)
     {
       s.end = end;
@@ -923,10 +904,11 @@ ro_strip_memory (const ro_rules_t *rules, unsigned long f, unsigned long d,
                  int ends)
 {
   strip_t s;
-  s.rules = rules;
-  strip_geometry (&s, f, d);
+  ro_compiled_t c;
+  ro_rules_compile (&c, rules);
+  strip_geometry (&s, rules, &c, f, d);
   double armies = (double) f + (double) d;
-  double bits = armies * (ro_rules_bits_per_army (rules)
+  double bits = armies * (c.bits_per_army
                           + log2 (rules->attack_sides)
                           + log2 (rules->defend_sides)) + 64;
   double number = sizeof (ro_cell_t) + 1.25 * bits / 8;
