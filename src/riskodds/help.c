@@ -324,10 +324,11 @@ cli_help (const char *sub)
                           sub);
 }
 
-/* riskodds --help: the synopses, the subcommands, the options (their lines
-   from the option table) and the examples.  */
-void
-cli_usage (void)
+/* riskodds --help, in parts: the synopses; what riskodds computes and its
+   subcommands; the option lines, from the option table; the examples
+   and the exit status.  */
+static void
+usage_synopsis (void)
 {
   printf ("\
 Usage: %s [OPTION]... A D\n\
@@ -347,6 +348,11 @@ Usage: %s [OPTION]... A D\n\
           PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
           PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
           PACKAGE_NAME);
+}
+
+static void
+usage_subcommands (void)
+{
   fputs ("\
 Compute exactly the odds of a Risk dice battle: the probability that A\n\
 attacking armies conquer a territory held by D armies, as a reduced\n\
@@ -390,16 +396,12 @@ Subcommands:\n\
             of double precision in ULPs\n\
   batch     answer many questions in one process: one a line on\n\
             standard input (A D, or a subcommand line, each with its own\n\
-            options), a CSV row each, or JSON Lines with --format json\n\
-\n\
-Rule options (defaults: the standard game):\n", stdout);
-  cli_options_help (CLI_SECTION_RULES);
-  fputs ("\n\
-Dice policies (battles, chain, needed, table, verify, policy; round\n\
-only --defender wieringa and wieringa-rolled):\n", stdout);
-  cli_options_help (CLI_SECTION_POLICIES);
-  fputs ("\nOptions:\n", stdout);
-  cli_options_help (CLI_SECTION_MAIN);
+            options), a CSV row each, or JSON Lines with --format json\n", stdout);
+}
+
+static void
+usage_examples (void)
+{
   fputs ("\n\
 By default the rules are the standard game: six-sided dice, the attacker\n\
 rolls up to 3 dice, the defender up to 2, both always the most they may\n\
@@ -439,6 +441,22 @@ too large for the memory limit, or an error writing the output.\n\
 \n\
 See the riskodds(1) manual page for the output formats.\n", stdout);
   printf ("\nReport bugs to: %s\n", PACKAGE_BUGREPORT);
+}
+
+void
+cli_usage (void)
+{
+  usage_synopsis ();
+  usage_subcommands ();
+  fputs ("\nRule options (defaults: the standard game):\n", stdout);
+  cli_options_help (CLI_SECTION_RULES);
+  fputs ("\n\
+Dice policies (battles, chain, needed, table, verify, policy; round\n\
+only --defender wieringa and wieringa-rolled):\n", stdout);
+  cli_options_help (CLI_SECTION_POLICIES);
+  fputs ("\nOptions:\n", stdout);
+  cli_options_help (CLI_SECTION_MAIN);
+  usage_examples ();
 }
 
 void

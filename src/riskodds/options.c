@@ -386,126 +386,126 @@ enum
 
 static const cli_option_t options[] = {
   {OPT ("policy-scope", 0, "S", 16), CALL (opt_scope),
-    .subs = CLI_SUB_CHAIN | CLI_SUB_FORTIFY, .refusal = R_SCOPE,
-    .section = CLI_SECTION_POLICIES,
+   .subs = CLI_SUB_CHAIN | CLI_SUB_FORTIFY, .refusal = R_SCOPE,
+   .section = CLI_SECTION_POLICIES,
    .help = "in 'chain' and 'fortify', what the optimal\n"
    "  policies weigh: 'battle' (default; the battle\n"
    "  under way), 'chain' (P(taking the rest)) or\n"
    "  'chain:K' (P(taking at least K territories))"},
   {OPT ("count", 'c', "HOW", 17), CALL (opt_count),
-    .subs = CLI_SUB_ALL,
+   .subs = CLI_SUB_ALL,
    .help = "how A counts the attacking armies: 'territory'\n"
    "  (default; A includes the army that must stay\n"
    "  behind, so P(2,1) = 5/12) or 'attackers' (A counts\n"
    "  only the armies that fight, so P(1,1) = 5/12)"},
   {OPT ("digits", 'd', "N", 18), CALL (opt_digits),
-    .subs = CLI_SUB_ALL,
+   .subs = CLI_SUB_ALL,
    .help = "significant digits of decimals, correctly rounded\n"
    "  to nearest, ties to even (default 20, at most\n"
    "  1000000; round's CSV has no decimals)"},
   {OPT ("places", 0, "N", 30), CALL (opt_places),
-    .subs = DECIMALS, .refusal = R_PLACES,
+   .subs = DECIMALS, .refusal = R_PLACES,
    .help = "a battle, chain, table: N digits after the decimal\n"
    "  point instead, correctly rounded the same way\n"
    "  (0 to 1000000)"},
   {OPT ("format", 'f', "FMT", 19), CALL (opt_format),
-    .subs = CLI_SUB_ALL & ~CLI_SUB_PLOT, .refusal = R_PLOT_FORMAT,
+   .subs = CLI_SUB_ALL & ~CLI_SUB_PLOT, .refusal = R_PLOT_FORMAT,
    .help = "output format: 'text' (default), 'csv' or 'json';\n"
    "  for a battle (with --dist or --stats: its\n"
    "  table), round and table also 'tsv', 'markdown'\n"
    "  or 'latex' (captioned with the rules)"},
   {OPT ("output", 'o', "FILE", 31), STRING (output),
-    .subs = CLI_SUB_ALL,
+   .subs = CLI_SUB_ALL,
    .help = "write the output to FILE, atomically: a failed or\n"
    "  interrupted run leaves FILE as it was; without\n"
    "  --format, FILE's extension names the format\n"
    "  (.csv .tsv .json .md .tex .txt; others: text)"},
   {OPT ("stop", 0, "K", 24), CALL (opt_stop),
-    .subs = BATTLES, .refusal = R_STOP_GOAL, .in_effect = stop_set,
+   .subs = BATTLES, .refusal = R_STOP_GOAL, .in_effect = stop_set,
    .help = "the attacker stops (and loses) when his armies,\n"
    "  counted as --count says, are down to K"},
   {OPT ("goal", 0, "G", 25), CALL (opt_goal),
-    .subs = BATTLES, .refusal = R_STOP_GOAL, .in_effect = goal_set,
+   .subs = BATTLES, .refusal = R_STOP_GOAL, .in_effect = goal_set,
    .help = "the attacker stops (and wins) when the defender is\n"
    "  down to G armies or fewer"},
   {OPT ("rounds", 0, "N", 11), CALL (opt_rounds),
-    .subs = CLI_SUB_ALL,
+   .subs = CLI_SUB_ALL,
    .help = "stop after N rounds (N >= 1): a battle's P(win),\n"
    "  P(loss) and P(unresolved), and with --dist and\n"
    "  --stats the armies left on both sides; a\n"
    "  chain's N rounds in all; a table's P(win\n"
    "  within N rounds)"},
   {OPT ("dist", 0, NULL, 22), SET (dist, 1),
-    .subs = CLI_SUB_BATTLE, .refusal = R_DIST_STATS,
+   .subs = CLI_SUB_BATTLE, .refusal = R_DIST_STATS,
    .help = "also print the distribution of how the battle ends\n"
    "  (armies left on each side), with cumulative sums"},
   {OPT ("stats", 0, NULL, 23), SET (stats, 1),
-    .subs = CLI_SUB_BATTLE | CLI_SUB_CHAIN | CLI_SUB_TABLE,
-    .refusal = R_DIST_STATS,
+   .subs = CLI_SUB_BATTLE | CLI_SUB_CHAIN | CLI_SUB_TABLE,
+   .refusal = R_DIST_STATS,
    .help = "also print the expected armies left and lost, and\n"
    "  their variances, overall and given win or loss;\n"
    "  table (csv, tsv, json): expected armies left and\n"
    "  lost over all battles, per battle"},
   {OPT ("target", 0, "P", 26), STRING (target),
-    .subs = CLI_SUB_NEEDED, .refusal = R_TARGET,
+   .subs = CLI_SUB_NEEDED, .refusal = R_TARGET,
    .help = "the probability 'needed' must reach (default 1/2);\n"
    "  a decimal, a fraction or a percentage (90%),\n"
    "  compared exactly"},
   {OPT ("attackers", 0, "LO..HI", 27), STRING (attackers),
-    .subs = GRIDS | CLI_SUB_FORTIFY, .refusal = R_GRID,
+   .subs = GRIDS | CLI_SUB_FORTIFY, .refusal = R_GRID,
    .help = "the attacker counts of table and verify --float\n"
    "  (default 1..10; 1..100 for --float)"},
   {OPT ("defenders", 0, "LO..HI", 28), STRING (defenders),
-    .subs = GRIDS, .refusal = R_GRID,
+   .subs = GRIDS, .refusal = R_GRID,
    .help = "the defender counts (the same defaults)"},
   {OPT ("values", 0, "WHICH", 29), CALL (opt_values),
-    .subs = CLI_SUB_ALL & ~CLI_SUB_VERIFY, .refusal = R_VALUES,
+   .subs = CLI_SUB_ALL & ~CLI_SUB_VERIFY, .refusal = R_VALUES,
    .help = "the values printed: 'exact', 'decimal' or 'both'\n"
    "  (default both; decimal where a text shows one\n"
    "  value per cell: table's grids, --stats, round,\n"
    "  binomial, policy); a kind left out is a CSV\n"
    "  column or JSON key left out; not for verify"},
   {OPT ("tolerance", 0, "X", 32), STRING (tolerance),
-    .subs = CLI_SUB_VERIFY, .refusal = R_VERIFY,
+   .subs = CLI_SUB_VERIFY, .refusal = R_VERIFY,
    .help = "verify: right when within X of the exact value\n"
    "  (default: right when correctly rounded to the\n"
    "  digits it shows)"},
   {OPT ("columns", 0, "A,D,V", 33), STRING (columns),
-    .subs = CLI_SUB_VERIFY, .refusal = R_VERIFY,
+   .subs = CLI_SUB_VERIFY, .refusal = R_VERIFY,
    .help = "verify: the attackers, defenders and value\n"
    "  columns of a long table, by name or number;\n"
    "  V:defender for the defender's chance"},
   {OPT ("layout", 0, "L", 34), CALL (opt_layout),
-    .subs = CLI_SUB_VERIFY | CLI_SUB_TABLE, .refusal = R_LAYOUT,
-    .in_effect = layout_set,
+   .subs = CLI_SUB_VERIFY | CLI_SUB_TABLE, .refusal = R_LAYOUT,
+   .in_effect = layout_set,
    .help = "verify: 'auto' (default), 'grid' or 'long';\n"
    "  table --format csv or tsv: 'long' (default) or\n"
    "  'grid' (a row per A, a column per D)"},
   {OPT ("percent", 0, NULL, 35), SET (percent, 1),
-    .subs = DECIMALS | CLI_SUB_VERIFY, .refusal = R_PERCENT,
+   .subs = DECIMALS | CLI_SUB_VERIFY, .refusal = R_PERCENT,
    .help = "verify: numbers without '%' are percentages too;\n"
    "  a battle, chain, table: print the probabilities'\n"
    "  decimals as percentages"},
   {OPT ("label", 0, "NAME", 36), CALL (opt_label),
-    .subs = CLI_SUB_TABLE, .refusal = R_LATEX,
+   .subs = CLI_SUB_TABLE, .refusal = R_LATEX,
    .help = "table --format latex: the \\label (default\n"
    "  tab:riskodds-aLO-HI-dLO-HI)"},
   {OPT ("latex-fit", 0, NULL, 37), SET (latex_fit, 1),
-    .subs = CLI_SUB_TABLE, .refusal = R_LATEX,
+   .subs = CLI_SUB_TABLE, .refusal = R_LATEX,
    .help = "table --format latex: scale the tabular to the\n"
    "  page with \\resizebox (needs graphicx)"},
   {OPT ("float", 0, NULL, 38), SET (float_mode, 1),
-    .subs = CLI_SUB_VERIFY, .refusal = R_VERIFY,
+   .subs = CLI_SUB_VERIFY, .refusal = R_VERIFY,
    .help = "verify: double precision against the exact values\n"
    "  over the grid of --attackers and --defenders"},
   {OPT ("game-value", 0, "V", 21), STRING (game_value),
-    .subs = CLI_SUB_BINOMIAL, .refusal = R_GAME_VALUE,
+   .subs = CLI_SUB_BINOMIAL, .refusal = R_GAME_VALUE,
    .help = "the game value of 'binomial': 'georgiou' (default;\n"
    "  his scale and choice, as in his paper),\n"
    "  'consistent' (the value per comparison), or an\n"
    "  exact number such as 0.0395 or -1/3"},
   {OPT ("method", 0, "M", 14), CALL (opt_method),
-    .subs = CLI_SUB_ALL,
+   .subs = CLI_SUB_ALL,
    .help = "the engine of one battle: 'auto' (default: the\n"
    "  fastest that applies), 'strip' (O(n^2), when both\n"
    "  sides roll their most dice) or 'recursion' (every\n"
@@ -515,52 +515,52 @@ static const cli_option_t options[] = {
    "  exactly where they cannot decide) or 'recursion'\n"
    "  (every cell's fraction); the same output"},
   {OPT ("threads", 0, "N", 15), CALL (opt_threads),
-    .subs = CLI_SUB_ALL,
+   .subs = CLI_SUB_ALL,
    .help = "the threads of table's exact grid, 1 to 256;\n"
    "  default: the processors available; the output\n"
    "  is the same for every N"},
   {OPT ("max-memory", 0, "SIZE", 20), CALL (opt_max_memory),
-    .subs = CLI_SUB_ALL,
+   .subs = CLI_SUB_ALL,
    .help = "refuse a battle whose memory bound exceeds SIZE\n"
    "  bytes; suffixes K, M, G, T (powers of 1024); at\n"
    "  most, and by default three quarters of, the\n"
    "  physical memory or ulimit -v/-d if lower"},
   {OPT ("progress", 0, NULL, 39), SET (progress, 1),
-    .subs = CLI_SUB_ALL,
+   .subs = CLI_SUB_ALL,
    .help = "show how far a long run has come and the time\n"
    "  left on standard error, a line redrawn in\n"
    "  place (by default only when it is a terminal)"},
   {OPT ("no-progress", 0, NULL, 40), SET (progress, -1),
-    .subs = CLI_SUB_ALL,
+   .subs = CLI_SUB_ALL,
    .help = "never show it"},
   {OPT ("levels", 0, "L,...", 41), STRING (levels),
-    .subs = CLI_SUB_PLOT, .refusal = R_PLOT,
+   .subs = CLI_SUB_PLOT, .refusal = R_PLOT,
    .help = "plot heatmap: the contours, at these P(win)\n"
    "  (default 0.5,0.8,0.9; with --compare, changes\n"
    "  of P(win), none by default)"},
   {OPT ("compare", 0, "'OPTIONS'", 42), STRING (compare),
-    .subs = CLI_SUB_PLOT, .refusal = R_PLOT,
+   .subs = CLI_SUB_PLOT, .refusal = R_PLOT,
    .help = "plot heatmap: P(win) under the rules and dice\n"
    "  policies OPTIONS (such as '--defend-bonus 1')\n"
    "  minus P(win) under the others, on a diverging\n"
    "  scale: what a house rule does to the odds"},
   {OPT ("palette", 0, "P", 43), CALL (opt_palette),
-    .subs = CLI_SUB_PLOT, .refusal = R_PLOT, .in_effect = palette_set,
+   .subs = CLI_SUB_PLOT, .refusal = R_PLOT, .in_effect = palette_set,
    .help = "plot: the colour scale, 'viridis' (default) or\n"
    "  'grey' (for print)"},
   {OPT ("width", 0, "N", 44), CALL (opt_width),
-    .subs = CLI_SUB_PLOT, .refusal = R_PLOT,
+   .subs = CLI_SUB_PLOT, .refusal = R_PLOT,
    .help = "plot: the figure's size in pixels (PNG) or\n"
    "  points (SVG, PDF); default 640 x 480"},
   {OPT ("height", 0, "N", 45), CALL (opt_height),
-    .subs = CLI_SUB_PLOT, .refusal = R_PLOT},
+   .subs = CLI_SUB_PLOT, .refusal = R_PLOT},
   {OPT ("help", 'h', NULL, 46), LAND_HELP,
-    .subs = CLI_SUB_ALL,
+   .subs = CLI_SUB_ALL,
    .help = "display this help and exit\n"
    "  (riskodds help SUB, or SUB --help: one\n"
    "  subcommand's options and examples)"},
   {OPT ("version", 'V', NULL, 47), LAND_VERSION,
-    .subs = CLI_SUB_ALL,
+   .subs = CLI_SUB_ALL,
    .help = "display version information and exit"},
 };
 
