@@ -437,7 +437,13 @@ rows_open (table_t *t)
   if (o->rounds)
     t->window = 1;              /* rows come in order, one at a time */
   double flight = threads == 1 || o->rounds ? 1 : (double) t->window;
-  double grid = 0, row = 64.0 * (double) cols * (o->stats ? N_QUANTITIES : 1);
+  const char *const *names;
+  double nq = (double) quantities (o, &names);
+  double grid = 0, row = 64.0 * (double) cols * nq;
+  /* A row of decimals: each as wide as --digits or --places make it
+     (a million digits each at --digits 1000000).  */
+  if (t->values & CLI_VALUES_DECIMAL)
+    row += (double) cols * nq * (CLI_DECIMAL_WIDTH (o) + 24);
   /* A row of fractions: the texts of its cells, the last row's the
      longest.  */
   double fractions;
