@@ -56,6 +56,8 @@ typedef struct
   const char *format_ext;       /* the extension of -o that chose the
                                    format (without its '.'), or NULL */
   double max_memory;            /* bytes a computation may take */
+  double max_time;              /* seconds a run may be foreseen to take */
+  int max_time_given;           /* --max-time given */
   const char *game_value;       /* --game-value, NULL when not given */
   int dist;                     /* --dist: the distribution of the end */
   int stats;                    /* --stats: expectations and variances */
@@ -481,6 +483,14 @@ void cli_meter_hold (int hold);
    second with no run and no output the meter says "working" and for
    how long.  */
 void cli_meter_idle (int idle);
+
+/* The longest a run may be foreseen to take, SECONDS (HUGE_VAL: no
+   limit): once the meter's estimate of a run's whole time, two seconds
+   in or later, exceeds it, the run ends with a message naming the
+   estimate and --max-time, exit status 2 (-o's file is not written).
+   GIVEN: --max-time was given; a RISKODDS_PROGRESS_SCALE (tests) lifts
+   the default.  Called before cli_meter_start.  */
+void cli_meter_limit (double seconds, int given);
 void cli_meter_report (double done, double total);
 
 /* help.c: whether WORD names a subcommand; print the help of SUB

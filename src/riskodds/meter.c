@@ -8,6 +8,7 @@
 #endif
 
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -59,10 +60,12 @@ static struct
                                    has a line begun: no meter until it
                                    is ended, or '\r' would cut it */
   double last_report;           /* when the library last said something */
+  double max_time;              /* --max-time, on the meter's clock */
+  double too_long;              /* a run's foreseen time beyond it, or 0 */
   int busy;                     /* the program is working */
   double since;                 /* since when */
   double quiet;                 /* since when, with no run and no output */
-} m = { .span = 1, .scale = 1 };
+} m = { .span = 1, .scale = 1, .max_time = HUGE_VAL };
 
 /* The width shown, for a signal handler; and what blanks it out.  */
 static volatile sig_atomic_t shown;
@@ -144,7 +147,7 @@ draw (double elapsed, double seen, double share)
   duration (e, sizeof e, elapsed);
   if (share < 0)
     n = snprintf (line, sizeof line, "%s: working, %s", PACKAGE_NAME, e);
-  else if (left >= 0.5 * m.scale)
+  else if (share > 0 && left > 0)
     {
       duration (t, sizeof t, left);
       n = snprintf (line, sizeof line, "%s: %3d%% done, about %s left",
@@ -179,7 +182,7 @@ cli_meter_report (double done, double total)
 static void
 meter_report (double done, double total)
 {
-  if (!m.on || !(total > 0))
+  if (!(total > 0) || (!m.on && m.max_time == HUGE_VAL))
     return;
   double share = m.lo + m.span * (done < total ? done / total : 1);
   double t = now ();
@@ -208,7 +211,14 @@ meter_report (double done, double total)
       return;
     }
   double elapsed = t - m.start;
-  if (elapsed < DELAY || (m.width != 0 && t - m.last_draw < REDRAW)
+  /* A run foreseen beyond --max-time ends: report () says so.  */
+  if (elapsed >= ESTIMATE_AFTER && share > 0 && elapsed / share > m.max_time)
+    {
+      meter_clear ();
+      m.too_long = elapsed / share;
+      return;
+    }
+  if (!m.on || elapsed < DELAY || (m.width != 0 && t - m.last_draw < REDRAW)
       || m.midline)
     return;
   if (!m.told && elapsed >= ESTIMATE_AFTER && share > 0)
@@ -225,12 +235,12 @@ tick (void)
   if (!m.on || m.midline)
     return;
   double t = now ();
-  if (t - m.last_draw < REFRESH * m.scale)
+  if (t - m.last_draw < REFRESH)
     return;
   if (m.active)
     {
       double elapsed = t - m.start;
-      if (elapsed >= DELAY && t - m.last_report >= REFRESH * m.scale)
+      if (elapsed >= DELAY && t - m.last_report >= REFRESH)
         {
           draw (elapsed, m.last_report - m.start, m.last);
           m.last_draw = t;
@@ -271,13 +281,36 @@ cli_meter_idle (int idle)
   pthread_mutex_unlock (&lock);
 }
 
-/* The library's hook: DONE of TOTAL of the current call.  */
+/* The library's hook: DONE of TOTAL of the current call.  A run
+   foreseen beyond --max-time ends here, the library's call and all:
+   the program's own exit, -o's temporary file removed.  */
 static void
 report (void *data, double done, double total)
 {
   (void) data;
   if (!m.held)
     cli_meter_report (done, total);
+  if (m.too_long > 0)
+    {
+      char t[32], l[32];
+      duration (t, sizeof t, m.too_long);
+      duration (l, sizeof l, m.max_time);
+      cli_error ("this run would take about %s, more than the limit of %s "
+                 "(see --max-time)", t, l);
+      exit (cli_output_finish (CLI_EXIT_ERROR));
+    }
+}
+
+void
+cli_meter_limit (double seconds, int given)
+{
+  const char *scale = getenv ("RISKODDS_PROGRESS_SCALE");
+  if (scale != NULL && atof (scale) > 0)
+    m.scale = atof (scale);
+  /* The tests' clock makes short runs long: only a limit they give.  */
+  if (m.scale != 1 && !given)
+    seconds = HUGE_VAL;
+  m.max_time = seconds;
 }
 
 void
@@ -407,6 +440,9 @@ cli_meter_start (int mode)
      cannot be done the meter stays off unless --progress asks.  */
   if (m.on && isatty (STDOUT_FILENO) && !share_terminal () && mode == 0)
     m.on = 0;
+  /* Off, the meter still foresees a run's time for --max-time.  */
+  if (!m.on && m.max_time != HUGE_VAL)
+    ro_progress_set (report, NULL);
   if (!m.on)
     return;
   const char *scale = getenv ("RISKODDS_PROGRESS_SCALE");
