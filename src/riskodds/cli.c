@@ -330,6 +330,43 @@ cli_parse_range (unsigned long *lo, unsigned long *hi, const char *arg,
   return rc;
 }
 
+int
+cli_split_list (char **copy, char **item, size_t max, size_t *n,
+                const char *arg)
+{
+  *n = 0;
+  *copy = strdup (arg);
+  if (*copy == NULL)
+    return -1;
+  char *p = *copy;
+  for (;;)
+    {
+      size_t len = strcspn (p, ",");
+      if (len == 0 || *n == max || isspace ((unsigned char) p[0])
+          || isspace ((unsigned char) p[len - 1]))
+        return -1;
+      item[(*n)++] = p;
+      if (p[len] == '\0')
+        return 0;
+      p[len] = '\0';
+      p += len + 1;
+    }
+}
+
+int
+cli_plain_decimal (double *v, const char *text)
+{
+  const char *p = text + (*text == '-');
+  size_t whole = strspn (p, "0123456789"), frac = 0;
+  if (p[whole] == '.')
+    frac = strspn (p + whole + 1, "0123456789");
+  size_t len = whole + (p[whole] == '.' ? 1 + frac : 0);
+  if (p[len] != '\0' || (whole == 0 && frac == 0))
+    return 0;
+  *v = strtod (text, NULL);
+  return 1;
+}
+
 /* SIZE in bytes as a human figure with the exact bytes beside it, e.g.
    "3.2 TiB (3518437208883 bytes)", or "512 bytes" below a KiB.  */
 static void

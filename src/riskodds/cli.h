@@ -144,6 +144,19 @@ int cli_parse_battle (const cli_opts_t *opts, int argc, char **argv,
 
 /* Parse a count "N" or a range "LO..HI" (LO <= HI) of armies into *LO and
    *HI; on failure print an error naming WHAT and return CLI_EXIT_ERROR.  */
+/* The items of a comma-separated list ARG, at most MAX of them, into
+   ITEM[] (pointers into COPY, a newly allocated copy of ARG the caller
+   frees): *N of them.  Strict: no item may be empty (",0.5", "0.5,",
+   "0.5,,0.8") and none may have spaces around it; -1 for those, and
+   for more than MAX items.  */
+int cli_split_list (char **copy, char **item, size_t max, size_t *n,
+                    const char *arg);
+
+/* Whether TEXT is a plain decimal number, [-]DIGITS[.DIGITS] or
+   [-].DIGITS, and its value in *V: no sign '+', no spaces, no exponent,
+   no hexadecimal (strtod takes "0x0.8" and " 0.5"), no inf or nan.  */
+int cli_plain_decimal (double *v, const char *text);
+
 int cli_parse_range (unsigned long *lo, unsigned long *hi, const char *arg,
                      const char *what);
 
