@@ -438,6 +438,19 @@ class Memory(unittest.TestCase):
         self.assertEqual(e.code, -3)
         return str(e)
 
+    def test_round_many_sides(self):
+        # 40-sided, 5 against 5, a bonus on 3 of the attacker's dice
+        # (issue 29): 1.4 GB measured; the program's figure.
+        kw = dict(sides=40, attack_dice=5, defend_dice=5, attack_bonus=3,
+                  attack_bonus_dice=3)
+        text = self.assertNoMemory(riskodds.round, 5, 5,
+                                   max_memory=2 ** 30, **kw)
+        self.assertIn("(ro_dice_memory)", text)
+        self.assertIn("would need up to 1.", text)
+        # The standard round is a few KiB.
+        self.assertEqual(riskodds.round(3, 2, max_memory=2 ** 20).total,
+                         7776)
+
     def test_huge_fortify(self):
         # 10^8 territories of 1 (issue 29): refused at once, before
         # anything of 10^8 entries is made (it climbed to 8 GiB first).

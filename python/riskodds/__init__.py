@@ -533,13 +533,18 @@ equally likely ordered rolls cost the attacker k armies and the defender
 COMPARISONS - k (k = 0 .. COMPARISONS); all ints."""
 
 
-def round_counts(na=None, nd=None, **kw):
+def round_counts(na=None, nd=None, max_memory=None, **kw):
     """The exact outcome counts of one round of NA attack dice against ND
     defence dice (ro_round_count), as a Round.  Without NA and ND, every
-    pair the rules allow: {(na, nd): Round}."""
+    pair the rules allow: {(na, nd): Round}.  Many-sided dice with a bonus
+    on some of the dice but not all take memory as the faces to the power
+    of those dice: refused with NoMemoryError above MAX_MEMORY
+    (ro_dice_memory), as the program refuses them."""
     r = rules(**kw)
+    _fit(0, "ro_dice_memory", "the counts of one round", max_memory,
+         ctypes.byref(r))
     if na is None and nd is None:
-        return {(i, j): round_counts(i, j, **kw)
+        return {(i, j): round_counts(i, j, max_memory, **kw)
                 for i in range(1, r.attack_dice + 1)
                 for j in range(1, r.defend_dice + 1)}
     for name, n, most in (("na", na, r.attack_dice),
