@@ -40,6 +40,10 @@ enum
   OPT_COLUMNS,
   OPT_LAYOUT,
   OPT_PERCENT,
+  OPT_NO_PERCENT,
+  OPT_ACROSS,
+  OPT_FIRST_ROW,
+  OPT_FIRST_COLUMN,
   OPT_LABEL,
   OPT_LATEX_FIT,
   OPT_FLOAT,
@@ -95,6 +99,10 @@ static const struct option long_options[] = {
   {"columns", required_argument, NULL, OPT_COLUMNS},
   {"layout", required_argument, NULL, OPT_LAYOUT},
   {"percent", no_argument, NULL, OPT_PERCENT},
+  {"no-percent", no_argument, NULL, OPT_NO_PERCENT},
+  {"across", required_argument, NULL, OPT_ACROSS},
+  {"first-row", required_argument, NULL, OPT_FIRST_ROW},
+  {"first-column", required_argument, NULL, OPT_FIRST_COLUMN},
   {"label", required_argument, NULL, OPT_LABEL},
   {"latex-fit", no_argument, NULL, OPT_LATEX_FIT},
   {"float", no_argument, NULL, OPT_FLOAT},
@@ -278,6 +286,14 @@ Options:\n\
       --percent        verify: numbers without '%' are percentages too;\n\
                          a battle, chain, table: print the probabilities'\n\
                          decimals as percentages\n\
+      --no-percent     verify: numbers without '%' are probabilities, even\n\
+                         when all lie in [0, 100] and some are above 1\n\
+      --across=SIDE    verify: the side a grid's columns count, 'attackers'\n\
+                         or 'defenders' (default: as its labels say, else\n\
+                         defenders; a headerless grid: the one that fits)\n\
+      --first-row=N    verify: the count of a headerless grid's first row\n\
+                         (default: 1 or 2, whichever fits)\n\
+      --first-column=N verify: the count of its first column (default 1)\n\
       --label=NAME     table --format latex: the \\label (default\n\
                          tab:riskodds-aLO-HI-dLO-HI)\n\
       --latex-fit      table --format latex: scale the tabular to the\n\
@@ -733,6 +749,29 @@ parse_layout (ro_layout_t *layout, const char *arg)
   return CLI_EXIT_OK;
 }
 
+static int
+parse_across (ro_across_t *across, const char *arg)
+{
+  if (strcmp (arg, "attackers") == 0)
+    *across = RO_ACROSS_ATTACKERS;
+  else if (strcmp (arg, "defenders") == 0)
+    *across = RO_ACROSS_DEFENDERS;
+  else
+    return cli_usage_error ("invalid --across '%s' (expected 'attackers' "
+                            "or 'defenders')", arg);
+  return CLI_EXIT_OK;
+}
+
+/* --first-row and --first-column: an army count of at least 1.  */
+static int
+parse_first (unsigned long *out, const char *arg, const char *name)
+{
+  int rc = cli_parse_armies (out, arg, name);
+  if (rc == CLI_EXIT_OK && *out == 0)
+    return cli_usage_error ("%s must be at least 1", name);
+  return rc;
+}
+
 /* The physical memory in bytes, or 0 when it cannot be told.  */
 static double
 physical_memory (void)
@@ -931,6 +970,14 @@ parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
       case OPT_COLUMNS: opts->columns = optarg; break;
       case OPT_LAYOUT: rc = parse_layout (&opts->layout, optarg); break;
       case OPT_PERCENT: opts->percent = 1; break;
+      case OPT_NO_PERCENT: opts->no_percent = 1; break;
+      case OPT_ACROSS: rc = parse_across (&opts->across, optarg); break;
+      case OPT_FIRST_ROW:
+        rc = parse_first (&opts->first_row, optarg, "--first-row");
+        break;
+      case OPT_FIRST_COLUMN:
+        rc = parse_first (&opts->first_column, optarg, "--first-column");
+        break;
       case OPT_LABEL: rc = parse_label (&opts->label, optarg); break;
       case OPT_LATEX_FIT: opts->latex_fit = 1; break;
       case OPT_FLOAT: opts->float_mode = 1; break;
@@ -1211,6 +1258,18 @@ check_applicable (const cli_opts_t *o, const char *sub)
   if (o->percent && !verify && o->values == CLI_VALUES_EXACT)
     return cli_usage_error ("--percent prints the decimals as percentages; "
                             "--values exact prints none");
+  if ((o->no_percent || o->across || o->first_row || o->first_column)
+      && !verify)
+    return cli_usage_error ("--no-percent, --across, --first-row and "
+                            "--first-column apply only to 'verify'");
+  if (o->percent && o->no_percent)
+    return cli_usage_error ("--percent and --no-percent contradict each "
+                            "other");
+  if (o->float_mode && (o->no_percent || o->across || o->first_row
+                        || o->first_column))
+    return cli_usage_error ("--float checks double precision over a grid; "
+                            "--no-percent, --across, --first-row and "
+                            "--first-column are for reading files");
   if (o->float_mode && (o->tolerance || o->columns || o->layout
                         || o->percent))
     return cli_usage_error ("--float checks double precision over a grid; "
