@@ -274,9 +274,9 @@ Options:\n\
                          value per cell: table's grids, --stats, round,\n\
                          binomial, policy); a kind left out is a CSV\n\
                          column or JSON key left out; not for verify\n\
-      --tolerance=X    verify: right when within X of the exact value\n\
-                         (default: right when correctly rounded to the\n\
-                         digits it shows)\n\
+      --tolerance=X    verify: right also when within X of the exact\n\
+                         value (always right when correctly rounded to\n\
+                         the digits it shows)\n\
       --columns=A,D,V  verify: the attackers, defenders and value\n\
                          columns of a long table, by name or number;\n\
                          V:defender for the defender's chance\n\
