@@ -10,21 +10,6 @@
 #include "cli.h"
 #include "plot.h"
 
-#ifndef HAVE_CAIRO
-
-int
-cmd_plot (const cli_opts_t *o, int argc, char **argv)
-{
-  (void) o;
-  (void) argc;
-  (void) argv;
-  return cli_error ("this riskodds has no plotting: cairo was missing when "
-                    "it was configured (Debian: apt-get install "
-                    "libcairo2-dev, then ./configure and make again)");
-}
-
-#else /* HAVE_CAIRO */
-
 /* Every figure's numbers come from the library's exact or certified
    values: P(win) over a grid from certified decimals of 17 significant
    digits (ro_battle_grid_decimal; a double holds them), or, where the
@@ -1146,5 +1131,3 @@ cmd_plot (const cli_opts_t *o, int argc, char **argv)
   free (g.v);
   return rc;
 }
-
-#endif /* HAVE_CAIRO */

@@ -95,6 +95,8 @@ typedef struct
   unsigned long scope_target;   /* K of --policy-scope chain:K, 0: every
                                    territory */
   unsigned long rounds;         /* --rounds of a battle, 0: no limit */
+  unsigned long long given;     /* the options given, a bit each in the
+                                   order of options.c's table */
 } cli_opts_t;
 
 /* The choice among the N CHOICES nearest WORD (a slip or two of the
@@ -376,7 +378,7 @@ int cmd_fortify (const cli_opts_t *opts, int argc, char **argv);
 int cmd_needed (const cli_opts_t *opts, int argc, char **argv);
 int cmd_table (const cli_opts_t *opts, int argc, char **argv);
 
-/* What batch needs of main.c, which owns the option parser and the
+/* What batch needs of dispatch.c, which owns the option parser and the
    subcommands: PARSE one line's words ARGV (ARGV[0] the program's name)
    over the options BASE into *OPTS, checked as main checks a command
    line, with the subcommand's name in *SUB ("" for a battle) and its
@@ -406,10 +408,14 @@ int cmd_verify_float (const cli_opts_t *opts, int argc, char **argv);
 int cmd_policy (const cli_opts_t *opts, int argc, char **argv);
 
 /* T = the unit in the last place of a double near the positive Q (as
-   verify --float measures errors in ULPs); cmd_float.c.  */
+   verify --float and plot float measure errors in ULPs); ulp.c.  */
 void cli_ulp_of (mpq_t t, const mpq_t q);
 
+/* riskodds plot: the figures (src/plot/cmd_plot.c, in riskodds-plot);
+   riskodds's launcher of riskodds-plot, or without cairo, its refusal
+   (src/riskodds/cmd_plot.c).  */
 int cmd_plot (const cli_opts_t *opts, int argc, char **argv);
+int cmd_plot_launch (int argc, char **argv);
 
 /* Open /dev/null on whichever of descriptors 0, 1 and 2 are closed,
    the wrong way round, so that reading or writing them still fails
@@ -453,6 +459,13 @@ void cli_meter_report (double done, double total);
    ("" or "battle": one battle), or an error for an unknown one.  */
 int cli_is_subcommand (const char *word);
 int cli_help (const char *sub);
+
+/* riskodds --help; the help that --help on the command line ARGV asks
+   for (the first subcommand it names, else riskodds --help); riskodds
+   --version.  */
+void cli_usage (void);
+void cli_help_args (int argc, char **argv);
+void cli_version (void);
 
 /* S on standard output as one CSV cell: quoted, its quotes doubled, when
    it holds a comma, a quote or a newline.  */

@@ -1,10 +1,10 @@
-/* help.c -- riskodds SUB --help and riskodds help SUB: one subcommand's help */
+/* help.c -- riskodds --help, --version, and each subcommand's own help */
 
 #include <config.h>
 
 #include <string.h>
 
-#include "cli.h"
+#include "options.h"
 
 /* Each subcommand's help: its synopsis, what it prints, its own options
    and two examples.  The options every subcommand shares (the rules,
@@ -335,4 +335,163 @@ cli_help (const char *sub)
                           "binomial, chain, fortify, needed, table, verify, "
                           "policy and plot",
                           sub);
+}
+
+/* riskodds --help, in parts: the synopses; what riskodds computes and its
+   subcommands; the option lines, from the option table; the examples
+   and the exit status.  */
+static void
+usage_synopsis (void)
+{
+  printf ("\
+Usage: %s [OPTION]... A D\n\
+  or:  %s round [OPTION]...\n\
+  or:  %s game [OPTION]...\n\
+  or:  %s binomial [OPTION]... A D\n\
+  or:  %s chain [OPTION]... A D1 [D2]...\n\
+  or:  %s fortify [OPTION]... --attackers=A D K\n\
+  or:  %s needed [OPTION]... D | LO..HI | D1 D2...\n\
+  or:  %s table [OPTION]...\n\
+  or:  %s verify [OPTION]... FILE...\n\
+  or:  %s verify --float [OPTION]...\n\
+  or:  %s policy [OPTION]... A D\n\
+  or:  %s plot heatmap|dist|policy|float [OPTION]... [A D] -o FILE\n\
+  or:  %s batch [OPTION]... < QUESTIONS\n",
+          PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
+          PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
+          PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
+          PACKAGE_NAME);
+}
+
+static void
+usage_subcommands (void)
+{
+  fputs ("\
+Compute exactly the odds of a Risk dice battle: the probability that A\n\
+attacking armies conquer a territory held by D armies, as a reduced\n\
+fraction and as a correctly rounded decimal.  A and D (and every count\n\
+of armies) are whole numbers up to 100000000; a battle whose memory\n\
+bound exceeds --max-memory is refused before it starts.\n\
+\n\
+Subcommands:\n\
+  (none)    one battle, A against D\n\
+  round     the exact outcome counts of one round of dice, for every\n\
+            number of attack and defence dice\n\
+  game      the one-round game matrix of Georgiou's analysis: expected net\n\
+            result per round and per comparison, saddle point, game value,\n\
+            a-priori probability p = 1/2 + v/2 and equilibrium force ratio\n\
+  binomial  Georgiou's binomial model (his Model 2) of the battle A against\n\
+            D beside its exact probability and the model's error; A and D\n\
+            may be ranges LO..HI, for a table\n\
+  chain     A armies take territories of D1, D2, ... armies one after\n\
+            another, leaving one army in each: P(all taken), how far the\n\
+            chain gets, the armies that reach the last territory and\n\
+            where the attack stops; D:RULE=VALUE,... for a territory's\n\
+            own rules (see 'riskodds help chain')\n\
+  fortify   every split of D defending armies over K territories against\n\
+            --attackers A, ranked by the attacker's P(taking all K)\n\
+  needed    the smallest A with P(win) >= --target against D, each D of\n\
+            LO..HI, or the whole chain D1 D2 ...\n\
+  table     P(win) for every battle of --attackers LO..HI against\n\
+            --defenders LO..HI, in one pass: a reference table\n\
+  verify    judge the numbers of published tables (FILE, or - for\n\
+            standard input) against the exact values; with --float,\n\
+            show what double precision loses over a grid\n\
+  policy    the dice choices in every state of the battle A against D:\n\
+            the states where the attacker rolls fewer dice, the attack\n\
+            rolls the defender answers with fewer, where that departs\n\
+            from Wieringa's rules, and P(win) under each pair of\n\
+            policies (by default both sides optimal)\n\
+  plot      a figure in -o FILE (.svg, .pdf or .png): 'heatmap', P(win)\n\
+            over --attackers x --defenders with contours; 'dist', how\n\
+            the battle A D ends; 'policy', where the defender (optimal,\n\
+            or --defender wieringa) rolls fewer dice; 'float', the error\n\
+            of double precision in ULPs\n\
+  batch     answer many questions in one process: one a line on\n\
+            standard input (A D, or a subcommand line, each with its own\n\
+            options), a CSV row each, or JSON Lines with --format json\n", stdout);
+}
+
+static void
+usage_examples (void)
+{
+  fputs ("\n\
+By default the rules are the standard game: six-sided dice, the attacker\n\
+rolls up to 3 dice, the defender up to 2, both always the most they may\n\
+(see --defender, --attacker); the highest dice are compared in pairs and\n\
+ties go to the defender.\n\
+\n\
+Examples:\n\
+  riskodds 18 6                    P(18 armies conquer 6), 20 digits\n\
+  riskodds --digits 100 18 6       the same to 100 digits\n\
+  riskodds --count attackers 5 5   five fighting armies against five\n\
+  riskodds --format json 10 10     one JSON object\n\
+  riskodds round --format csv      one-round counts as CSV\n\
+  riskodds --attack-bonus 1 10 10  an attacking hero (+1) at 10 against 10\n\
+  riskodds --defend-dice 3 10 10   Italian RisiKo!: the defender rolls 3\n\
+  riskodds --dist --stats 10 5     how 10 against 5 ends, and on average\n\
+  riskodds --rounds 3 --dist 10 5  10 against 5 for three rounds at most\n\
+  riskodds chain 20 3 2 4 1        taking four territories in a row\n\
+  riskodds needed --target 0.9 1..10\n\
+                                   the armies for 90% against 1 to 10\n\
+  riskodds binomial --count attackers --game-value 0.0395 3..15 2..15\n\
+                                   Georgiou's Table 3, with the exact odds\n\
+  riskodds table --format csv --digits 50 --attackers 1..30 --defenders 1..30\n\
+                                   a reference table, exact and 50 digits\n\
+  riskodds verify --count attackers osborne.txt\n\
+                                   check a published table\n\
+  riskodds verify --float --attackers 1..200 --defenders 1..200\n\
+                                   what double precision gets wrong\n\
+  riskodds --defender optimal 10 10\n\
+                                   a defender who picks his dice well\n\
+  riskodds policy 6 4              where the best choices lie\n\
+  riskodds plot heatmap --attackers 1..40 --defenders 1..40 -o odds.png\n\
+                                   P(win) as a picture\n\
+\n\
+Exit status: 0 on success; 1 when verify finds a value that disagrees;\n\
+2 for a usage error, invalid input (verify: FILE:LINE:COLUMN), a battle\n\
+too large for the memory limit, or an error writing the output.\n\
+\n\
+See the riskodds(1) manual page for the output formats.\n", stdout);
+  printf ("\nReport bugs to: %s\n", PACKAGE_BUGREPORT);
+}
+
+void
+cli_usage (void)
+{
+  usage_synopsis ();
+  usage_subcommands ();
+  fputs ("\nRule options (defaults: the standard game):\n", stdout);
+  cli_options_help (CLI_SECTION_RULES);
+  fputs ("\n\
+Dice policies (battles, chain, needed, table, verify, policy; round\n\
+only --defender wieringa and wieringa-rolled):\n", stdout);
+  cli_options_help (CLI_SECTION_POLICIES);
+  fputs ("\nOptions:\n", stdout);
+  cli_options_help (CLI_SECTION_MAIN);
+  usage_examples ();
+}
+
+void
+cli_version (void)
+{
+  printf ("%s (%s) %s\n", PACKAGE_NAME, PACKAGE_NAME, PACKAGE_VERSION);
+  puts ("Copyright (C) 2026 the riskodds developers.\n\
+License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n\
+This is free software: you are free to change and redistribute it.\n\
+There is NO WARRANTY, to the extent permitted by law.");
+}
+
+/* --help: the help of the subcommand named on the command line (the
+   first word that names one), else the whole usage.  */
+void
+cli_help_args (int argc, char **argv)
+{
+  for (int i = 1; i < argc; i++)
+    if (cli_is_subcommand (argv[i]))
+      {
+        cli_help (argv[i]);
+        return;
+      }
+  cli_usage ();
 }

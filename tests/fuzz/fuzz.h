@@ -8,21 +8,18 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 
 /* The entry point libFuzzer calls, and the replay program too.  */
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
-/* The options main starts from (a fixed memory limit instead of a part
-   of the machine's).  */
+/* The options a command line starts from, with a fixed memory limit
+   instead of a part of the machine's.  */
 static inline void
 fuzz_default_options (cli_opts_t *opts)
 {
-  memset (opts, 0, sizeof *opts);
-  ro_rules_init (&opts->rules);
-  opts->digits = 20;
-  opts->format = CLI_FORMAT_TEXT;
+  cli_options_default (opts);
   opts->max_memory = 256.0 * 1024 * 1024;
-  opts->layout = RO_LAYOUT_AUTO;
 }
 
 #endif /* FUZZ_H */

@@ -1,14 +1,24 @@
 /* fuzz_batch.c -- fuzz target: the lines of 'riskodds batch' */
 
-/* batch parses its lines with main.c's static parser: main.c is
-   compiled in here, its main renamed, as in fuzz_options.c.  */
-#define main riskodds_main
-#include "main.c"
-#undef main
+#include <config.h>
 
+#include <ctype.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 
+#include "dispatch.h"
 #include "fuzz.h"
+
+/* The subcommands a line may name, as riskodds's table has them (plot,
+   batch and help are refused on a line).  */
+static const cli_sub_t subcommands[] = {
+  {"", cmd_battle, NULL}, {"round", cmd_round, NULL},
+  {"game", cmd_game, NULL}, {"binomial", cmd_binomial, NULL},
+  {"chain", cmd_chain, NULL}, {"needed", cmd_needed, NULL},
+  {"table", cmd_table, NULL}, {"fortify", cmd_fortify, NULL},
+  {"verify", cmd_verify, NULL}, {"policy", cmd_policy, NULL}
+};
 
 /* More than one overlong line (batch's cap is 64 KiB), less than would
    make every input slow.  */
@@ -220,11 +230,12 @@ run_batch (const uint8_t *data, size_t size, int format, char **out,
   opts.progress = -1;
   /* Small battles only: the fuzzer looks for faults, not slow tables.  */
   opts.max_memory = 4.0 * 1024 * 1024;
-  static const cli_batch_hooks_t hooks = { batch_parse, run };
+  cli_dispatch_subcommands (subcommands,
+                            sizeof subcommands / sizeof subcommands[0]);
   fflush (stdout);
   FILE *saved = stdout;
   stdout = tmp;
-  int rc = cli_batch_stream (&opts, in, &hooks);
+  int rc = cli_batch_stream (&opts, in, &cli_batch_hooks);
   fflush (tmp);
   stdout = saved;
   fclose (in);

@@ -1,14 +1,14 @@
 /* fuzz_options.c -- fuzz target: the program's option parser */
 
-/* The parser is static in main.c: it is compiled in here, its main
-   renamed, so the target calls the very functions the program does.  */
-#define main riskodds_main
-#include "main.c"
-#undef main
+#include <config.h>
 
+#include <ctype.h>
+#include <getopt.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "fuzz.h"
+#include "options.h"
 
 #define MAX_ARGS 64
 
@@ -45,16 +45,16 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   fuzz_default_options (&opts);
   int done = 0;
   optind = 0;                   /* getopt_long starts afresh */
-  int rc = check_negative_operands (argc, argv);
+  int rc = cli_check_negative_operands (argc, argv);
   if (rc == CLI_EXIT_OK)
-    rc = parse_options (&opts, argc, argv, &done);
+    rc = cli_parse_options (&opts, argc, argv, &done);
   if (rc == CLI_EXIT_OK && !done)
     {
       int nargs = argc - optind;
       char **args = argv + optind;
       const char *sub = nargs > 0 && isalpha ((unsigned char) args[0][0])
         ? args[0] : "";
-      rc = check_applicable (&opts, sub);
+      rc = cli_check_applicable (&opts, sub);
       unsigned long a, d;
       if (rc == CLI_EXIT_OK && *sub == '\0')
         cli_parse_battle (&opts, nargs, args, &a, &d);

@@ -1,4 +1,4 @@
-/* cmd_dist.c -- riskodds --dist / --stats: how a battle ends, exactly */
+/* dist_io.c -- riskodds --dist / --stats: how a battle ends, exactly, printed */
 
 #include <config.h>
 
