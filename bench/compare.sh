@@ -32,7 +32,7 @@ resolve () {
     d=$(dirname "$p")
     for b in "$d/.libs/lt-riskodds" "$d/.libs/riskodds"; do
       if [ -x "$b" ]; then
-        lib=$(sed -n "s/^ *LD_LIBRARY_PATH=\"\([^\"]*\)\".*/\1/p" "$p" | head -n 1)
+        lib=$(sed -n "s/^ *LD_LIBRARY_PATH=\"\([^\"]*\)\".*/\1/p" "$p" | head -n 1 | sed "s/:\$LD_LIBRARY_PATH\$//")
         echo "$b|$lib"
         return
       fi
