@@ -994,10 +994,11 @@ typedef struct
 void ro_judgement_init (ro_judgement_t *j);
 void ro_judgement_clear (ro_judgement_t *j);
 
-/* Judge N against X.  With TOLERANCE NULL, N is right when it is X
-   correctly rounded to the unit in its last place: |N - X| <= ulp/2
-   (so at an exact tie either neighbour is right; a fraction must equal
-   X).  With a TOLERANCE, when |N - X| <= TOLERANCE.  */
+/* Judge N against X.  N is right when it is X correctly rounded to the
+   unit in its last place: |N - X| <= ulp/2 (so at an exact tie either
+   neighbour is right; a fraction must equal X); with a TOLERANCE (not
+   NULL), also when |N - X| <= TOLERANCE, so that one table may mix
+   doubles of 17 digits and values rounded to 2.  */
 void ro_judge (ro_judgement_t *j, const ro_number_t *n, const mpq_t x,
                const mpq_t tolerance);
 
@@ -1023,16 +1024,56 @@ typedef enum
   RO_LAYOUT_LONG    /* one battle per row: attackers, defenders, value */
 } ro_layout_t;
 
+/* Which side a grid's columns count: the defenders (every paper's
+   grid: a first row of defender counts, attackers down) or the
+   attackers (attackers across, defenders down).  */
+typedef enum
+{
+  RO_ACROSS_AUTO = 0,           /* as the corner and labels say; the
+                                   defenders when nothing does */
+  RO_ACROSS_DEFENDERS,
+  RO_ACROSS_ATTACKERS
+} ro_across_t;
+
+/* What decided how a grid was read.  */
+typedef enum
+{
+  RO_SAID_NOTHING = 0,          /* nothing: the default was taken */
+  RO_SAID_OPTION,               /* the read options */
+  RO_SAID_LABELS                /* the text: its corner ("D\A"), its
+                                   labels ("Attack with 3" over a column,
+                                   "D" before a rule row), a title line
+                                   over the columns ("Attackers") */
+} ro_said_t;
+
+/* The kind of text a table came in.  */
+typedef enum
+{
+  RO_TEXT_TABLE = 0,            /* rows of cells, one a line */
+  RO_TEXT_BRACKETS,             /* a nested array as programs print it:
+                                   [[0.417 0.106] [0.754 0.363]] (Clojure),
+                                   [[0.417, 0.106], [0.754, 0.363]]
+                                   (Python, JavaScript, JSON) */
+  RO_TEXT_NUMPY,                /* numpy's array([[...], [...]]) */
+  RO_TEXT_R                     /* R's printed matrix: [,1] over the
+                                   columns, [1,] before the rows */
+} ro_text_t;
+
 /* How to read a table.  COLUMNS, for the long layout, names the
    attackers, defenders and value columns ("attackers,defenders,win" or
    "1,2,4"); NULL detects them from the header.  The value column may
    end in ":defender" (its numbers are the defender's chance, 1 - P(win))
-   or ":attacker" (P(win), whatever its header says).  */
+   or ":attacker" (P(win), whatever its header says).  ACROSS says which
+   side a grid's columns count.  FIRST_ROW and FIRST_COLUMN are the army
+   counts of the first row and the first column of a grid without labels
+   (a headerless grid, a nested array, an R matrix); 0 means 1.  */
 typedef struct
 {
   ro_layout_t layout;
   const char *columns;
   int percent;                  /* as in ro_number_parse */
+  ro_across_t across;
+  unsigned long first_row, first_column;
 } ro_read_options_t;
 
 void ro_read_options_init (ro_read_options_t *options);
@@ -1054,6 +1095,24 @@ typedef struct
                                    ("defender wins", "hold", "P(loss)")
                                    or COLUMNS says ":defender" */
   size_t value_column;          /* long layout: the value column, from 1 */
+  /* How a grid was read (RO_ACROSS_DEFENDERS and RO_SAID_NOTHING for a
+     long table): */
+  ro_across_t across;           /* what its columns count */
+  ro_said_t across_said;        /* and what said so */
+  int headerless;               /* no labels: its first row is data (a
+                                   grid of values only, a nested array,
+                                   an R matrix, whose [1,] and [,1] are
+                                   places, not army counts) */
+  unsigned long first_row, first_column;  /* the counts of a headerless
+                                   grid's first row and column */
+  ro_text_t text;               /* the kind of text */
+  size_t rule_rows;             /* rule rows skipped ("|---+---|",
+                                   "D |-------+-------|") */
+  int bare_percent;             /* every number lies in [0, 100], some
+                                   above 1, none shows a '%' or is a
+                                   fraction, and they were not read as
+                                   percentages: they may be percentages
+                                   without their '%' */
 } ro_sheet_t;
 
 /* Where and why a text could not be read.  */
@@ -1075,7 +1134,15 @@ void ro_sheet_clear (ro_sheet_t *sheet);
    "Defender holds"; see the manual's "Checking published numbers").
    Cells are separated by tabs, ';', '|' (Markdown), '&' (LaTeX), ','
    (CSV, with "quoted" cells) or blanks.  Blank lines, lines starting
-   with '#', Markdown rule rows and LaTeX commands are skipped.
+   with '#', rule rows (of '-', '=', '+', '|', ':' and blanks, after at
+   most a word: "D |----+----|") and LaTeX commands are skipped.  A
+   grid's corner, labels and rule rows may say that the attackers go
+   across (OPTIONS->across otherwise; see ro_said_t).  A grid whose first
+   row is data (numbers that are not all counts) has no labels: its
+   cells are read as attackers FIRST_ROW.. down and defenders
+   FIRST_COLUMN.. across (or transposed, with RO_ACROSS_ATTACKERS).  So
+   are nested arrays as programs print them and R's printed matrices
+   (see ro_text_t).
    RO_EINVAL with *ERR set when the text is not such a table, or when
    its numbers would hold more than 256 MiB.  */
 int ro_sheet_read (ro_sheet_t *sheet, const char *text, size_t len,

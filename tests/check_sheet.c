@@ -524,6 +524,236 @@ START_TEST (test_read)
 END_TEST
 
 /* ------------------------------------------------------------------ */
+/* Tables as programs and people publish them (issue 33)              */
+/* ------------------------------------------------------------------ */
+
+/* org-mode, as Clojure's print-table leaves it: a corner "A" (which says
+   nothing: papers put it over either side), a rule row whose label "D"
+   stands in the column of the row labels, so the attackers go across;
+   percentages without '%'.  Columns counted by hand: "   1 | 41.67 |
+   75.42 |" has 41.67 at 8 and 75.42 at 16.  */
+static const char org_across[] =
+  "   A |     2 |     3 |\n"
+  "D    |-------+-------|\n"
+  "   1 | 41.67 | 75.42 |\n"
+  "   2 | 10.61 | 36.27 |\n";
+static const want_t want_org_across[] = {
+  {2, 1, "4167/100", "1/100", 3, 8, "41.67", 2},
+  {3, 1, "7542/100", "1/100", 3, 16, "75.42", 3},
+  {2, 2, "1061/100", "1/100", 4, 8, "10.61", 2},
+  {3, 2, "3627/100", "1/100", 4, 16, "36.27", 3},
+};
+
+/* A corner "D\A" names the rows' side before the '\'.  */
+static const char corner_across[] = "D\\A\t2\t3\n1\t0.417\t0.754\n";
+static const want_t want_corner_across[] = {
+  {2, 1, "417/1000", "1/1000", 2, 3, "0.417", 2},
+  {3, 1, "754/1000", "1/1000", 2, 9, "0.754", 3},
+};
+
+/* A title over the columns, then a header of counts.  */
+static const char title_across[] =
+  "Attacking armies\n" "  2 3\n" "1 0.417 0.754\n";
+static const want_t want_title_across[] = {
+  {2, 1, "417/1000", "1/1000", 3, 3, "0.417", 2},
+  {3, 1, "754/1000", "1/1000", 3, 9, "0.754", 3},
+};
+
+/* "A\D": the labels say the papers' way.  */
+static const char corner_down[] = "A\\D\t1\n2\t0.417\n";
+static const want_t want_corner_down[] = {
+  {2, 1, "417/1000", "1/1000", 2, 3, "0.417", 2},
+};
+/* The same forced the other way by the options: 2 is a defender count.  */
+static const want_t want_corner_forced[] = {
+  {1, 2, "417/1000", "1/1000", 2, 3, "0.417", 2},
+};
+
+/* An empty corner and bare counts: nothing says.  A rule of '=' only.  */
+static const char unsaid[] = ",1,2\n=====\n2,0.417,0.106\n";
+static const want_t want_unsaid[] = {
+  {2, 1, "417/1000", "1/1000", 3, 3, "0.417", 2},
+  {2, 2, "106/1000", "1/1000", 3, 9, "0.106", 3},
+};
+
+/* No labels at all: the first row is data.  */
+static const char bare_csv[] = "0.417,0.106\n0.754,0.363\n";
+static const want_t want_bare_csv[] = {
+  {1, 1, "417/1000", "1/1000", 1, 1, "0.417", 1},
+  {1, 2, "106/1000", "1/1000", 1, 7, "0.106", 2},
+  {2, 1, "754/1000", "1/1000", 2, 1, "0.754", 1},
+  {2, 2, "363/1000", "1/1000", 2, 7, "0.363", 2},
+};
+/* Rows from 2, attackers across: row 2 + I, column 1 + J is the battle
+   1 + J v 2 + I.  */
+static const want_t want_bare_csv_moved[] = {
+  {1, 2, "417/1000", "1/1000", 1, 1, "0.417", 1},
+  {2, 2, "106/1000", "1/1000", 1, 7, "0.106", 2},
+  {1, 3, "754/1000", "1/1000", 2, 1, "0.754", 1},
+  {2, 3, "363/1000", "1/1000", 2, 7, "0.363", 2},
+};
+
+/* A territory grid's row of 1 attacker, all 0, is data too.  */
+static const char zeros_first[] = "0 0\n0.417 0.106\n";
+static const want_t want_zeros_first[] = {
+  {1, 1, "0", "1", 1, 1, "0", 1},
+  {1, 2, "0", "1", 1, 3, "0", 2},
+  {2, 1, "417/1000", "1/1000", 2, 1, "0.417", 1},
+  {2, 2, "106/1000", "1/1000", 2, 7, "0.106", 2},
+};
+
+/* Clojure: no commas, a row a line.  */
+static const char clojure[] = "[[0.417 0.106]\n [0.754 0.363]]\n";
+static const want_t want_clojure[] = {
+  {1, 1, "417/1000", "1/1000", 1, 3, "0.417", 1},
+  {1, 2, "106/1000", "1/1000", 1, 9, "0.106", 2},
+  {2, 1, "754/1000", "1/1000", 2, 3, "0.754", 1},
+  {2, 2, "363/1000", "1/1000", 2, 9, "0.363", 2},
+};
+
+/* Python, JSON: commas, one line, NaN and null skipped.  */
+static const char python[] =
+  "[[0.4167, 0.1061], [0.7542, 0.3627], [NaN, null]]";
+static const want_t want_python[] = {
+  {1, 1, "4167/10000", "1/10000", 1, 3, "0.4167", 1},
+  {1, 2, "1061/10000", "1/10000", 1, 11, "0.1061", 2},
+  {2, 1, "7542/10000", "1/10000", 1, 21, "0.7542", 1},
+  {2, 2, "3627/10000", "1/10000", 1, 29, "0.3627", 2},
+};
+
+/* numpy: "array(" and its wrapped rows.  */
+static const char numpy[] =
+  "array([[4.1666667e-01, 1.0609568e-01],\n"
+  "       [7.5424383e-01, 3.6265432e-01]])\n";
+static const want_t want_numpy[] = {
+  {1, 1, "41666667/100000000", "1/100000000", 1, 9, "4.1666667e-01", 1},
+  {1, 2, "10609568/100000000", "1/100000000", 1, 24, "1.0609568e-01", 2},
+  {2, 1, "75424383/100000000", "1/100000000", 2, 9, "7.5424383e-01", 1},
+  {2, 2, "36265432/100000000", "1/100000000", 2, 24, "3.6265432e-01", 2},
+};
+
+/* R, wrapped: a second block of columns under its own header.  */
+static const char rmatrix[] =
+  "     [,1]  [,2]\n"
+  "[1,] 0.000 0.000\n"
+  "[2,] 0.417 0.106\n"
+  "      [,3]\n"
+  "[1,] 0.000\n"
+  "[2,] 0.027\n";
+static const want_t want_rmatrix[] = {
+  {1, 1, "0", "1/1000", 2, 6, "0.000", 2},
+  {1, 2, "0", "1/1000", 2, 12, "0.000", 3},
+  {2, 1, "417/1000", "1/1000", 3, 6, "0.417", 2},
+  {2, 2, "106/1000", "1/1000", 3, 12, "0.106", 3},
+  {1, 3, "0", "1/1000", 5, 6, "0.000", 2},
+  {2, 3, "27/1000", "1/1000", 6, 6, "0.027", 2},
+};
+
+static const struct
+{
+  const char *name, *text;
+  ro_across_t across;           /* the options */
+  unsigned long first_row, first_column;
+  const want_t *want;
+  size_t n;
+  /* What the sheet says.  */
+  ro_across_t s_across;
+  ro_said_t said;
+  int headerless;
+  unsigned long s_first_row, s_first_column;
+  ro_text_t kind;
+  char delim;
+  size_t rules, skipped;
+  int bare_percent;
+} shape_cases[] = {
+  {"org, attackers across", org_across, RO_ACROSS_AUTO, 0, 0,
+   WANT (want_org_across), RO_ACROSS_ATTACKERS, RO_SAID_LABELS, 0, 0, 0,
+   RO_TEXT_TABLE, '|', 1, 0, 1},
+  {"corner D\\A", corner_across, RO_ACROSS_AUTO, 0, 0,
+   WANT (want_corner_across), RO_ACROSS_ATTACKERS, RO_SAID_LABELS, 0, 0, 0,
+   RO_TEXT_TABLE, '\t', 0, 0, 0},
+  {"title over the columns", title_across, RO_ACROSS_AUTO, 0, 0,
+   WANT (want_title_across), RO_ACROSS_ATTACKERS, RO_SAID_LABELS, 0, 0, 0,
+   RO_TEXT_TABLE, ' ', 0, 0, 0},
+  {"corner A\\D", corner_down, RO_ACROSS_AUTO, 0, 0,
+   WANT (want_corner_down), RO_ACROSS_DEFENDERS, RO_SAID_LABELS, 0, 0, 0,
+   RO_TEXT_TABLE, '\t', 0, 0, 0},
+  {"corner A\\D, --across attackers", corner_down, RO_ACROSS_ATTACKERS, 0,
+   0, WANT (want_corner_forced), RO_ACROSS_ATTACKERS, RO_SAID_OPTION, 0, 0,
+   0, RO_TEXT_TABLE, '\t', 0, 0, 0},
+  {"nothing said", unsaid, RO_ACROSS_AUTO, 0, 0, WANT (want_unsaid),
+   RO_ACROSS_DEFENDERS, RO_SAID_NOTHING, 0, 0, 0, RO_TEXT_TABLE, ',', 1, 0,
+   0},
+  {"headerless csv", bare_csv, RO_ACROSS_AUTO, 0, 0, WANT (want_bare_csv),
+   RO_ACROSS_DEFENDERS, RO_SAID_NOTHING, 1, 1, 1, RO_TEXT_TABLE, ',', 0, 0,
+   0},
+  {"headerless csv, moved", bare_csv, RO_ACROSS_ATTACKERS, 2, 0,
+   WANT (want_bare_csv_moved), RO_ACROSS_ATTACKERS, RO_SAID_OPTION, 1, 2, 1,
+   RO_TEXT_TABLE, ',', 0, 0, 0},
+  {"zeros first", zeros_first, RO_ACROSS_AUTO, 0, 0,
+   WANT (want_zeros_first), RO_ACROSS_DEFENDERS, RO_SAID_NOTHING, 1, 1, 1,
+   RO_TEXT_TABLE, ' ', 0, 0, 0},
+  {"clojure", clojure, RO_ACROSS_AUTO, 0, 0, WANT (want_clojure),
+   RO_ACROSS_DEFENDERS, RO_SAID_NOTHING, 1, 1, 1, RO_TEXT_BRACKETS, ' ', 0,
+   0, 0},
+  {"python", python, RO_ACROSS_AUTO, 0, 0, WANT (want_python),
+   RO_ACROSS_DEFENDERS, RO_SAID_NOTHING, 1, 1, 1, RO_TEXT_BRACKETS, ',', 0,
+   2, 0},
+  {"numpy", numpy, RO_ACROSS_AUTO, 0, 0, WANT (want_numpy),
+   RO_ACROSS_DEFENDERS, RO_SAID_NOTHING, 1, 1, 1, RO_TEXT_NUMPY, ',', 0, 0,
+   0},
+  {"r matrix", rmatrix, RO_ACROSS_AUTO, 0, 0, WANT (want_rmatrix),
+   RO_ACROSS_DEFENDERS, RO_SAID_NOTHING, 1, 1, 1, RO_TEXT_R, ' ', 0, 0, 0},
+};
+
+#define N_SHAPE_CASES (sizeof shape_cases / sizeof *shape_cases)
+
+START_TEST (test_shapes)
+{
+  ro_sheet_t sheet;
+  ro_read_options_t o;
+  ro_read_error_t err;
+  const char *t = shape_cases[_i].text, *name = shape_cases[_i].name;
+  ro_sheet_init (&sheet);
+  ro_read_options_init (&o);
+  o.across = shape_cases[_i].across;
+  o.first_row = shape_cases[_i].first_row;
+  o.first_column = shape_cases[_i].first_column;
+  int rc = ro_sheet_read (&sheet, t, strlen (t), &o, &err);
+  ck_assert_msg (rc == RO_OK, "%s: rc %d at %lu:%lu: %s", name, rc,
+                 err.line, err.column, err.message);
+  check_entries (&sheet, shape_cases[_i].want, shape_cases[_i].n, name);
+  ck_assert_msg (sheet.layout == RO_LAYOUT_GRID, "%s: not a grid", name);
+  ck_assert_msg (sheet.across == shape_cases[_i].s_across
+                 && sheet.across_said == shape_cases[_i].said,
+                 "%s: across %d said %d, expected %d said %d", name,
+                 (int) sheet.across, (int) sheet.across_said,
+                 (int) shape_cases[_i].s_across, (int) shape_cases[_i].said);
+  ck_assert_msg (sheet.headerless == shape_cases[_i].headerless
+                 && sheet.first_row == shape_cases[_i].s_first_row
+                 && sheet.first_column == shape_cases[_i].s_first_column,
+                 "%s: headerless %d from %lu, %lu; expected %d from %lu, "
+                 "%lu", name, sheet.headerless, sheet.first_row,
+                 sheet.first_column, shape_cases[_i].headerless,
+                 shape_cases[_i].s_first_row,
+                 shape_cases[_i].s_first_column);
+  ck_assert_msg (sheet.text == shape_cases[_i].kind
+                 && sheet.delimiter == shape_cases[_i].delim,
+                 "%s: text %d delimiter '%c', expected %d '%c'", name,
+                 (int) sheet.text, sheet.delimiter,
+                 (int) shape_cases[_i].kind, shape_cases[_i].delim);
+  ck_assert_msg (sheet.rule_rows == shape_cases[_i].rules
+                 && sheet.skipped == shape_cases[_i].skipped
+                 && sheet.bare_percent == shape_cases[_i].bare_percent,
+                 "%s: %zu rule rows, %zu skipped, bare percent %d; "
+                 "expected %zu, %zu, %d", name, sheet.rule_rows,
+                 sheet.skipped, sheet.bare_percent, shape_cases[_i].rules,
+                 shape_cases[_i].skipped, shape_cases[_i].bare_percent);
+  ro_sheet_clear (&sheet);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
 /* Texts that are not tables                                          */
 /* ------------------------------------------------------------------ */
 
@@ -638,6 +868,20 @@ static const struct
    RO_LAYOUT_AUTO, NULL, 1, 1, "no attackers and defenders"},
   {"dice are not armies", "Attacker dice,Defender dice,P\n3,2,0.37\n", 0,
    RO_LAYOUT_LONG, NULL, 1, 1, "no attackers and defenders"},
+  {"array nested deeper", "[[0.417 [0.1]]]", 0, RO_LAYOUT_AUTO, NULL, 1, 9,
+   "nested deeper"},
+  {"array not closed", "[[0.417 0.106]\n", 0, RO_LAYOUT_AUTO, NULL, 2, 1,
+   "not closed"},
+  {"array of words", "[[0.417 x]]", 0, RO_LAYOUT_AUTO, NULL, 1, 9,
+   "not a number"},
+  {"array number outside a row", "[[0.417], 5]", 0, RO_LAYOUT_AUTO, NULL, 1,
+   11, "outside the rows"},
+  {"array and more", "[[0.4]] junk", 0, RO_LAYOUT_AUTO, NULL, 1, 9,
+   "text after"},
+  {"numpy not closed", "array([[0.4]]", 0, RO_LAYOUT_AUTO, NULL, 1, 14,
+   "not closed"},
+  {"R row without its index", "     [,1]\n1 0.5\n", 0, RO_LAYOUT_AUTO,
+   NULL, 2, 1, "[1,]"},
   {"losses are no chance", "Attacking armies,Defending armies,Attacker "
    "losses,Defender losses\n3,2,1,1\n", 0, RO_LAYOUT_AUTO, NULL, 1, 1,
    "which column"},
@@ -1467,6 +1711,7 @@ sheet_suite (void)
   Suite *s = suite_create ("sheet");
   TCase *tc = test_tcase_create ("published");
   tcase_add_loop_test (tc, test_read, 0, (int) N_READ_CASES);
+  tcase_add_loop_test (tc, test_shapes, 0, (int) N_SHAPE_CASES);
   tcase_add_test (tc, test_random_tables);
   suite_add_tcase (s, tc);
 

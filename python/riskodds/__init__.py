@@ -623,7 +623,7 @@ def verify(entries, percent=False, tolerance=None, max_memory=None,
     PERCENT reads every string as a percentage).  A string is right when
     it is the exact P(win) correctly rounded to the digits it shows
     (ro_judge, as riskodds verify), a Fraction when it is equal; with a
-    TOLERANCE (a Fraction, int or string), when |value - exact| <=
+    TOLERANCE (a Fraction, int or string), also when |value - exact| <=
     TOLERANCE.  A list of Verdict, in the order of ENTRIES.  MAX_MEMORY
     as battle()'s, for each battle."""
     r = rules(**kw)

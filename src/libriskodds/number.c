@@ -304,15 +304,16 @@ ro_judge (ro_judgement_t *j, const ro_number_t *n, const mpq_t x,
   else
     mpq_div (j->ulps, j->error, n->ulp);
 
-  if (tolerance != NULL)
-    j->agree = mpq_cmp (size, tolerance) <= 0;
-  else if (mpq_sgn (n->ulp) == 0)
-    j->agree = mpq_sgn (j->error) == 0;
+  /* A tolerance adds to correct rounding, never replaces it: a table
+     may mix doubles and values rounded to 2 digits.  */
+  j->agree = tolerance != NULL && mpq_cmp (size, tolerance) <= 0;
+  if (mpq_sgn (n->ulp) == 0)
+    j->agree |= mpq_sgn (j->error) == 0;
   else
     {
       /* |N - X| <= ulp / 2, i.e. |error / ulp| <= 1/2.  */
       mpq_abs (size, j->ulps);
-      j->agree = mpq_cmp_ui (size, 1, 2) <= 0;
+      j->agree |= mpq_cmp_ui (size, 1, 2) <= 0;
     }
   mpq_clear (size);
 }

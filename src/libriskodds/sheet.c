@@ -32,6 +32,16 @@ typedef struct
   size_t n, alloc;
 } row_t;
 
+/* The sides of a battle, as a header or a label names them.  */
+enum
+{
+  SIDE_NONE = 0,
+  SIDE_ATTACKER = 1,
+  SIDE_DEFENDER = 2
+};
+
+static int words_side (const char *s, size_t len);
+
 /* What reading needs all along.  */
 typedef struct
 {
@@ -43,6 +53,12 @@ typedef struct
   const char *line_start;
   double bytes;                 /* what the entries hold so far */
   int percent;                  /* read the values as percentages */
+  /* A grid's orientation: what its labels said of the columns and the
+     rows (SIDE_...), decided once, at its first row of values; SWAP
+     when the attackers go across.  */
+  int col_side, row_side;
+  int decided, swap;
+  unsigned long first_row, first_column;  /* a headerless grid's */
 } reader_t;
 
 /* The most the numbers of one table may hold: a few kilobytes of
@@ -64,6 +80,8 @@ ro_read_options_init (ro_read_options_t *options)
   options->layout = RO_LAYOUT_AUTO;
   options->columns = NULL;
   options->percent = 0;
+  options->across = RO_ACROSS_AUTO;
+  options->first_row = options->first_column = 0;
 }
 
 void
@@ -76,6 +94,13 @@ ro_sheet_init (ro_sheet_t *sheet)
   sheet->skipped = 0;
   sheet->percent = sheet->defender = 0;
   sheet->value_column = 0;
+  sheet->across = RO_ACROSS_DEFENDERS;
+  sheet->across_said = RO_SAID_NOTHING;
+  sheet->headerless = 0;
+  sheet->first_row = sheet->first_column = 0;
+  sheet->text = RO_TEXT_TABLE;
+  sheet->rule_rows = 0;
+  sheet->bare_percent = 0;
 }
 
 void
@@ -242,7 +267,7 @@ is_missing (const cell_t *c)
 {
   static const char *const words[] = {
     "", "-", "--", "\xe2\x80\x93", "\xe2\x80\x94", "n/a", "na", "nan",
-    "none", ".", "?"
+    "none", ".", "?", "null", "nil"
   };
   for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
     if (strlen (words[i]) == c->len
@@ -410,24 +435,49 @@ take_value (reader_t *r, const cell_t *c, unsigned long a, unsigned long d)
 /* ------------------------------------------------------------------ */
 /* Lines                                                              */
 
-/* Whether a line carries no cells: a comment, LaTeX's commands, a
-   Markdown rule ("|---|:--:|").  */
+/* Whether the LEN bytes at S are a rule: '-', '=', '+', '|', ':' and
+   blanks, with a '-' or a '=' (Markdown's "|---|:--:|", org-mode's and
+   psql's "|----+----|", "=====").  */
 static int
-is_noise (const char *s, size_t len)
+is_rule (const char *s, size_t len)
 {
+  size_t lines = 0;
+  for (size_t i = 0; i < len; i++)
+    if (s[i] == '-' || s[i] == '=')
+      lines++;
+    else if (!strchr ("|:+ \t", s[i]))
+      return 0;
+  return lines > 0;
+}
+
+/* Whether a line carries no cells: a comment, LaTeX's commands, a rule,
+   or a rule after one word of letters ("D  |-------+-------|", as
+   Clojure's print-table and org-mode leave the label of the rows), whose
+   side (SIDE_...) is then in *SIDE.  */
+static int
+is_noise (const char *s, size_t len, int *side)
+{
+  *side = 0;
   if (len == 0 || s[0] == '#' || s[0] == '%')
     return 1;
   /* A LaTeX command line (\hline, \begin{tabular}); one that holds
      cells (\midrule 2 & 0.42) is a row.  */
   if (s[0] == '\\')
     return memchr (s, '&', len) == NULL;
-  size_t dashes = 0;
-  for (size_t i = 0; i < len; i++)
-    if (s[i] == '-')
-      dashes++;
-    else if (!strchr ("|:+ \t=", s[i]))
-      return 0;
-  return dashes > 0;
+  if (is_rule (s, len))
+    return 1;
+  size_t w = 0;
+  while (w < len && isalpha ((unsigned char) s[w]))
+    w++;
+  /* The rule must be one: at least three of its lines, so that "D -"
+     stays a row of a missing value.  */
+  size_t lines = 0;
+  for (size_t i = w; i < len; i++)
+    lines += s[i] == '-' || s[i] == '=';
+  if (w == 0 || w > 12 || lines < 3 || !is_rule (s + w, len - w))
+    return 0;
+  *side = words_side (s, w);
+  return 1;
 }
 
 /* The text of a row: blanks and a Markdown table's outer '|' cut off.  */
@@ -478,12 +528,43 @@ typedef struct
   size_t n;
 } header_t;
 
-/* The header of a grid: one defender count per column.  A first cell
-   without a digit is the corner ("A\D", "X \ Y", empty); between
-   blanks, words around the counts are labels ("Defend with 1").  */
+/* The sides the labels of a header name, into R: a corner split by
+   '\' or '/' ("A\D", "X \ Y", "D/A") names the rows' side before it and
+   the columns' after it; words in the column labels ("Attack with 3"),
+   or between blanks after the first count, name the columns'.  A corner
+   of one word ("A") says nothing: papers put it over either.  FIRST is
+   the first cell with a count.  */
+static void
+header_sides (reader_t *r, const row_t *row, size_t first)
+{
+  int cols = 0;
+  if (first > 0)
+    {
+      const char *b = row->cell[0].s;
+      const char *e = row->cell[first - 1].s + row->cell[first - 1].len;
+      const char *sep = b;
+      while (sep < e && *sep != '\\' && *sep != '/')
+        sep++;
+      if (sep < e)
+        {
+          r->row_side = words_side (b, (size_t) (sep - b));
+          cols |= words_side (sep + 1, (size_t) (e - sep - 1));
+        }
+    }
+  for (size_t i = first; i < row->n; i++)
+    cols |= words_side (row->cell[i].s, row->cell[i].len);
+  r->col_side = cols == SIDE_ATTACKER || cols == SIDE_DEFENDER ? cols : 0;
+}
+
+/* The header of a grid: one defender count per column (one attacker
+   count when the attackers go across).  A first cell without a digit is
+   the corner ("A\D", "X \ Y", empty); between blanks, words around the
+   counts are labels ("Defend with 1").  */
 static int
 grid_header (reader_t *r, header_t *h, const row_t *row)
 {
+  size_t first = row->n;
+  free (h->d);
   h->d = malloc ((row->n + 1) * sizeof *h->d);
   h->n = 0;
   if (h->d == NULL)
@@ -494,9 +575,13 @@ grid_header (reader_t *r, header_t *h, const row_t *row)
       unsigned long v, col = c->col;
       int k = label_count (&v, c, &col);
       if (k < 0)
-        return fail (r, col, "a column label must hold one defender count");
+        return fail (r, col, "a column label must hold one %s count",
+                     r->col_side == SIDE_ATTACKER ? "attacker" : "defender");
       if (k == 0)
-        h->d[h->n++] = v;
+        {
+          h->d[h->n++] = v;
+          first = first < i ? first : i;
+        }
       else if (r->delim != ' ' && i > 0)
         return fail (r, c->col, "a column label without a defender count");
     }
@@ -504,7 +589,47 @@ grid_header (reader_t *r, header_t *h, const row_t *row)
     return fail (r, 1, "no defender counts in the first row (a grid's "
                  "first row holds them; a long table names its columns "
                  "attackers, defenders and a value)");
+  int title = r->col_side;
+  header_sides (r, row, first);
+  if (r->col_side == 0)
+    r->col_side = title;
   return RO_OK;
+}
+
+/* Fix the orientation of the grid, at its first row of values: the
+   options', else the labels', else the papers' (defenders across).  */
+static void
+decide_across (reader_t *r)
+{
+  ro_sheet_t *s = r->sheet;
+  if (r->decided)
+    return;
+  r->decided = 1;
+  s->across = RO_ACROSS_DEFENDERS;
+  s->across_said = RO_SAID_NOTHING;
+  if (r->o->across != RO_ACROSS_AUTO)
+    {
+      s->across = r->o->across;
+      s->across_said = RO_SAID_OPTION;
+    }
+  else if (r->col_side == SIDE_ATTACKER || r->row_side == SIDE_DEFENDER)
+    {
+      s->across = RO_ACROSS_ATTACKERS;
+      s->across_said = RO_SAID_LABELS;
+    }
+  else if (r->col_side == SIDE_DEFENDER || r->row_side == SIDE_ATTACKER)
+    s->across_said = RO_SAID_LABELS;
+  r->swap = s->across == RO_ACROSS_ATTACKERS;
+}
+
+/* Take cell C of the grid's row counted ROW and column counted COL: the
+   battle ROW v COL, or COL v ROW when the attackers go across.  */
+static int
+take_grid_value (reader_t *r, const cell_t *c, unsigned long row,
+                 unsigned long col)
+{
+  decide_across (r);
+  return take_value (r, c, r->swap ? col : row, r->swap ? row : col);
 }
 
 /* One row of a grid: its label (the attacker count), then the values
@@ -530,9 +655,130 @@ grid_row (reader_t *r, const header_t *h, const row_t *row)
   if (row->n - first > h->n)
     return fail (r, row->cell[first + h->n].col, "more values than the %zu "
                  "defender counts of the first row", h->n);
+  if (!r->decided && r->row_side == 0)
+    {
+      const char *e = row->cell[first - 1].s + row->cell[first - 1].len;
+      r->row_side = words_side (row->cell[0].s,
+                                (size_t) (e - row->cell[0].s));
+    }
   for (size_t i = first; i < row->n; i++)
     {
-      int rc = take_value (r, &row->cell[i], a, h->d[i - first]);
+      int rc = take_grid_value (r, &row->cell[i], a, h->d[i - first]);
+      if (rc != RO_OK)
+        return rc;
+    }
+  return RO_OK;
+}
+
+/* The place of the cell in row I, column J (from 0) of a grid without
+   labels: its row's and column's counts, from FIRST_ROW and
+   FIRST_COLUMN.  */
+static int
+take_place (reader_t *r, const cell_t *c, unsigned long i, unsigned long j)
+{
+  if (i > RO_ARMIES_MAX - r->first_row || j > RO_ARMIES_MAX - r->first_column)
+    return fail (r, c->col, "more rows or columns than %lu armies",
+                 (unsigned long) RO_ARMIES_MAX);
+  return take_grid_value (r, c, r->first_row + i, r->first_column + j);
+}
+
+/* Whether ROW, the first of a grid, is data: every cell a number, and
+   not all of them counts (a header of counts), unless all are 0 (a
+   territory grid's row of 1 attacker).  */
+static int
+is_headerless (const row_t *row)
+{
+  int counts = 1, zeros = 1;
+  unsigned long v;
+  ro_number_t n;
+  if (row->n == 0)
+    return 0;
+  ro_number_init (&n);
+  for (size_t i = 0; i < row->n; i++)
+    {
+      const cell_t *c = &row->cell[i];
+      if (c->len == 0 || c->len > 64
+          || ro_number_parse (&n, c->s, c->len, 0, NULL) != RO_OK)
+        {
+          ro_number_clear (&n);
+          return 0;
+        }
+      if (!is_count (&v, c))
+        counts = 0;
+      zeros &= mpq_sgn (n.value) == 0;
+    }
+  ro_number_clear (&n);
+  return !counts || (zeros && row->n >= 2);
+}
+
+/* Whether C is an R matrix's index: "[,K]" of a column (ROW 0) or
+   "[K,]" of a row (ROW 1), K >= 1 in *K.  */
+static int
+r_index (unsigned long *k, const cell_t *c, int row)
+{
+  const char *p = c->s, *e = c->s + c->len;
+  if (c->len < 4 || p[0] != '[' || e[-1] != ']')
+    return 0;
+  p++, e--;
+  if (row ? e[-1] != ',' : p[0] != ',')
+    return 0;
+  if (row)
+    e--;
+  else
+    p++;
+  cell_t d = { p, (size_t) (e - p), c->col, c->field };
+  return is_count (k, &d) && *k >= 1;
+}
+
+/* Whether ROW is the header of an R matrix (of a block of its columns,
+   when R wraps a wide one): "[,1] [,2] ...", into H as places from 0.  */
+static int
+r_header (header_t *h, const row_t *row)
+{
+  unsigned long k;
+  if (row->n == 0)
+    return 0;
+  for (size_t i = 0; i < row->n; i++)
+    if (!r_index (&k, &row->cell[i], 0))
+      return 0;
+  if (h == NULL)
+    return 1;
+  for (size_t i = 0; i < row->n; i++)
+    {
+      r_index (&k, &row->cell[i], 0);
+      h->d[i] = k - 1;
+    }
+  h->n = row->n;
+  return 1;
+}
+
+/* A row of an R matrix: "[I,]" and the values of the columns of H.  */
+static int
+r_row (reader_t *r, const header_t *h, const row_t *row)
+{
+  unsigned long i;
+  if (!r_index (&i, &row->cell[0], 1))
+    return fail (r, row->cell[0].col, "a row of an R matrix starts with "
+                 "its index, [1,]");
+  if (row->n - 1 > h->n)
+    return fail (r, row->cell[1 + h->n].col, "more values than the %zu "
+                 "columns of the matrix's header", h->n);
+  for (size_t j = 1; j < row->n; j++)
+    {
+      int rc = take_place (r, &row->cell[j], i - 1, h->d[j - 1]);
+      if (rc != RO_OK)
+        return rc;
+    }
+  return RO_OK;
+}
+
+/* A row of a headerless grid, the I'th (from 0): values only.  */
+static int
+headerless_row (reader_t *r, unsigned long i, const row_t *row)
+{
+  for (size_t j = 0; j < row->n; j++)
+    {
+      int rc = take_place (r, &row->cell[j], i, j);
       if (rc != RO_OK)
         return rc;
     }
@@ -551,12 +797,6 @@ typedef struct
 /* What a header cell says.  Its words are its runs of letters and
    digits, in lower case: "Attacker win %" is "attacker", "win" and a
    '%'; "p_defender_wins" is "p", "defender", "wins".  */
-enum
-{
-  SIDE_NONE = 0,
-  SIDE_ATTACKER = 1,
-  SIDE_DEFENDER = 2
-};
 
 typedef struct
 {
@@ -601,6 +841,68 @@ static const char defender_letters[] = "d y wd";
 static const char not_count_words[] = "expect* mean* aver* avg left* "
   "remain* surviv* los* lost kill* casualt* sd std* var* devia* dice die* "
   "roll* round* turn*";
+
+/* The side the words of the LEN bytes at S name (runs of letters, case
+   ignored: "Attack with 3", "A=1:", "Defenders"), SIDE_NONE when they
+   name none or both.  */
+static int
+words_side (const char *s, size_t len)
+{
+  int sides = 0;
+  for (size_t i = 0, j; i < len; i = j)
+    {
+      char w[16];
+      size_t n = 0;
+      for (j = i; j < len && isalpha ((unsigned char) s[j]); j++)
+        if (n < sizeof w)
+          w[n++] = (char) tolower ((unsigned char) s[j]);
+      if (j == i)
+        {
+          j++;
+          continue;
+        }
+      if (word_is (w, n, attacker_words) || word_is (w, n, attacker_letters))
+        sides |= SIDE_ATTACKER;
+      else if (word_is (w, n, defender_words)
+               || word_is (w, n, defender_letters))
+        sides |= SIDE_DEFENDER;
+    }
+  return sides == SIDE_ATTACKER || sides == SIDE_DEFENDER ? sides
+    : SIDE_NONE;
+}
+
+/* Whether the LEN bytes at S are a title over a grid's columns, such
+   as "Attackers" or "Number of defending armies": no digit, words that
+   name one side, and no other words than "armies", "number", "of"...;
+   its side is in *SIDE.  */
+static int
+is_title (const char *s, size_t len, int *side)
+{
+  static const char filler[] = "armies army number numbers of count counts "
+    "with the in";
+  int named = 0;
+  for (size_t i = 0, j; i < len; i = j)
+    {
+      if (isdigit ((unsigned char) s[i]))
+        return 0;
+      char w[16];
+      size_t n = 0;
+      for (j = i; j < len && isalpha ((unsigned char) s[j]); j++)
+        if (n < sizeof w)
+          w[n++] = (char) tolower ((unsigned char) s[j]);
+      if (j == i)
+        {
+          j++;
+          continue;
+        }
+      if (words_side (s + i, j - i) != SIDE_NONE)
+        named = 1;
+      else if (!word_is (w, n, filler))
+        return 0;
+    }
+  *side = words_side (s, len);
+  return named && *side != SIDE_NONE;
+}
 
 /* What the words of a header cell said so far: the first side named
    and all of them ([1] by words, [0] by letters), and the kinds of
@@ -839,7 +1141,30 @@ typedef struct
   int started;
   header_t grid;
   columns_t cols;
+  int headerless;               /* a grid of values only */
+  int r_matrix;                 /* an R matrix: [,K] and [I,] */
+  unsigned long rows;           /* rows of values so far (headerless) */
 } plan_t;
+
+/* A grid without labels: ROW, its first, is data or an R header.  */
+static int
+plan_headerless (reader_t *r, plan_t *p, row_t *row)
+{
+  ro_sheet_t *s = r->sheet;
+  s->headerless = 1;
+  s->first_row = r->first_row;
+  s->first_column = r->first_column;
+  if (p->r_matrix)
+    {
+      s->text = RO_TEXT_R;
+      free (p->grid.d);
+      if ((p->grid.d = malloc (row->n * sizeof *p->grid.d)) == NULL)
+        return RO_ENOMEM;
+      r_header (&p->grid, row);
+      return RO_OK;
+    }
+  return headerless_row (r, p->rows++, row);
+}
 
 static int
 plan_first_row (reader_t *r, plan_t *p, row_t *row)
@@ -866,6 +1191,10 @@ plan_first_row (reader_t *r, plan_t *p, row_t *row)
   if (s->layout == RO_LAYOUT_GRID)
     {
       drop_trailing_empty (row);
+      p->r_matrix = r_header (NULL, row);
+      p->headerless = p->r_matrix || is_headerless (row);
+      if (p->headerless)
+        return plan_headerless (r, p, row);
       return grid_header (r, &p->grid, row);
     }
   int data = is_data_row (row), rc;
@@ -882,13 +1211,28 @@ plan_first_row (reader_t *r, plan_t *p, row_t *row)
   return data ? long_row (r, &p->cols, row) : RO_OK;
 }
 
+/* Whether the LEN bytes at S are a line without cells (see is_noise);
+   a rule row is counted, and its label of the rows taken.  */
+static int
+skip_line (reader_t *r, const char *s, size_t len)
+{
+  int side;
+  if (!is_noise (s, len, &side))
+    return 0;
+  if (len > 0 && s[0] != '#' && s[0] != '%' && s[0] != '\\')
+    r->sheet->rule_rows++;
+  if (side != SIDE_NONE && !r->decided)
+    r->row_side = side;
+  return 1;
+}
+
 /* One row: the LEN bytes at S, part of the line that starts at LINE.  */
 static int
 read_row (reader_t *r, plan_t *p, row_t *row, const char *line,
           const char *s, size_t len)
 {
   row_text (&s, &len, r->delim);
-  if (is_noise (s, len))
+  if (skip_line (r, s, len))
     return RO_OK;
   if (split (row, line, s, len, r->delim) != RO_OK)
     return RO_ENOMEM;
@@ -900,7 +1244,13 @@ read_row (reader_t *r, plan_t *p, row_t *row, const char *line,
   if (r->sheet->layout == RO_LAYOUT_LONG)
     return long_row (r, &p->cols, row);
   drop_trailing_empty (row);
-  return row->n == 0 ? RO_OK : grid_row (r, &p->grid, row);
+  if (row->n == 0)
+    return RO_OK;
+  if (p->r_matrix)
+    return r_header (&p->grid, row) ? RO_OK : r_row (r, &p->grid, row);
+  if (p->headerless)
+    return headerless_row (r, p->rows++, row);
+  return grid_row (r, &p->grid, row);
 }
 
 static int
@@ -910,10 +1260,22 @@ read_line (reader_t *r, plan_t *p, row_t *row, const char *s, size_t len)
     {
       const char *t = s;
       size_t n = len;
+      int side;
       row_text (&t, &n, ' ');
-      if (is_noise (t, n))
+      if (skip_line (r, t, n))
         return RO_OK;
-      r->delim = r->sheet->delimiter = find_delimiter (t, n);
+      /* A title over the columns ("Attackers") before the header.  */
+      if (is_title (t, n, &side))
+        {
+          r->col_side = side;
+          return RO_OK;
+        }
+      /* R's header "[,1] [,2]" holds commas, but its cells are
+         separated by blanks.  */
+      if (split (row, s, t, n, ' ') != RO_OK)
+        return RO_ENOMEM;
+      r->delim = r->sheet->delimiter = r_header (NULL, row) ? ' '
+        : find_delimiter (t, n);
     }
   if (r->delim != '&')
     return read_row (r, p, row, s, s, len);
@@ -933,6 +1295,160 @@ read_line (reader_t *r, plan_t *p, row_t *row, const char *s, size_t len)
       q = t == end ? end : t + 2;
     }
   return RO_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Nested arrays as programs print them                               */
+
+/* Skip blanks and line ends from *P, counting the lines into R.  */
+static void
+skip_space (reader_t *r, const char **p, const char *end)
+{
+  while (*p < end && (is_blank (**p) || **p == '\n' || **p == '\r'))
+    {
+      if (**p == '\n' || (**p == '\r' && !(*p + 1 < end && (*p)[1] == '\n')))
+        {
+          r->line++;
+          r->line_start = *p + 1;
+        }
+      (*p)++;
+    }
+}
+
+/* The kind of nested array the text at P is, and where its outer '['
+   is (*AT): numpy's "array([[", "np.array([[", or "[[" with blanks or
+   line ends between; RO_TEXT_TABLE when it is none.  */
+static ro_text_t
+literal_kind (const char *p, const char *end, const char **at)
+{
+  static const char *const numpy[] = { "array(", "np.array(",
+    "numpy.array(" };
+  ro_text_t kind = RO_TEXT_BRACKETS;
+  while (p < end && (is_blank (*p) || *p == '\n' || *p == '\r'))
+    p++;
+  for (int k = 0; k < 3; k++)
+    {
+      size_t m = strlen (numpy[k]);
+      if ((size_t) (end - p) > m && memcmp (p, numpy[k], m) == 0)
+        {
+          p += m;
+          kind = RO_TEXT_NUMPY;
+          break;
+        }
+    }
+  *at = p;
+  if (p == end || *p != '[')
+    return RO_TEXT_TABLE;
+  for (p++; p < end && (is_blank (*p) || *p == '\n' || *p == '\r'); p++)
+    ;
+  return p < end && *p == '[' ? kind : RO_TEXT_TABLE;
+}
+
+/* What may follow a nested array: blanks, a ';', and for numpy the
+   rest of the call, ", dtype=float64)".  */
+static int
+literal_end (reader_t *r, const char *p, const char *end)
+{
+  skip_space (r, &p, end);
+  if (r->sheet->text == RO_TEXT_NUMPY)
+    {
+      if (p < end && *p == ',')
+        {
+          p++;
+          skip_space (r, &p, end);
+          if ((size_t) (end - p) > 6 && memcmp (p, "dtype=", 6) == 0)
+            for (p += 6; p < end && (isalnum ((unsigned char) *p)
+                                     || *p == '.' || *p == '_'); p++)
+              ;
+          skip_space (r, &p, end);
+        }
+      if (p == end || *p != ')')
+        return fail (r, (unsigned long) (p - r->line_start) + 1,
+                     "numpy's array( is not closed");
+      p++;
+    }
+  skip_space (r, &p, end);
+  if (p < end && *p == ';')
+    p++;
+  skip_space (r, &p, end);
+  if (p < end)
+    return fail (r, (unsigned long) (p - r->line_start) + 1,
+                 "text after the end of the array");
+  return RO_OK;
+}
+
+/* Read the nested array at P (its outer '[') to END: rows of numbers
+   in brackets, separated by commas or blanks, over any number of
+   lines.  Each number's field is its place in its row.  */
+static int
+read_literal (reader_t *r, const char *p, const char *end)
+{
+  int depth = 0;
+  unsigned long i = 0, j = 0;
+  char q[48];
+  while (p < end)
+    {
+      skip_space (r, &p, end);
+      if (p == end)
+        break;
+      unsigned long col = (unsigned long) (p - r->line_start) + 1;
+      if (*p == '\0')
+        return fail (r, col, "a NUL byte: this is not a text file");
+      if (*p == ',')
+        {
+          p++;
+          continue;
+        }
+      if (*p == '[')
+        {
+          if (++depth > 2)
+            return fail (r, col, "an array nested deeper than rows of "
+                         "numbers");
+          j = 0;
+          p++;
+          continue;
+        }
+      if (*p == ']')
+        {
+          p++;
+          i += depth == 2;
+          if (--depth == 0)
+            return literal_end (r, p, end);
+          continue;
+        }
+      const char *t = p;
+      while (p < end && !strchr (" \t\r\n,[]()", *p) && *p != '\0')
+        p++;
+      if (p == t)
+        return fail (r, col, "not a number in an array: '%c'", *p);
+      if (depth != 2)
+        return fail (r, col, "a number outside the rows of the array: "
+                     "'%s'", quote (q, t, (size_t) (p - t)));
+      cell_t c = { t, (size_t) (p - t), col, j + 1 };
+      int rc = take_place (r, &c, i, j++);
+      if (rc != RO_OK)
+        return rc;
+    }
+  return fail (r, (unsigned long) (p - r->line_start) + 1,
+               "the array is not closed: a ']' is missing");
+}
+
+/* Whether the values of SHEET may be percentages without their '%':
+   all in [0, 100], some above 1, none a fraction or with a '%'.  */
+static int
+bare_percent (const ro_sheet_t *s)
+{
+  int above = 0;
+  for (size_t i = 0; i < s->n; i++)
+    {
+      const ro_entry_t *e = &s->entry[i];
+      if (mpq_sgn (e->number.ulp) == 0 || strchr (e->text, '%') != NULL
+          || mpq_sgn (e->number.value) < 0
+          || mpq_cmp_ui (e->number.value, 100, 1) > 0)
+        return 0;
+      above |= mpq_cmp_ui (e->number.value, 1, 1) > 0;
+    }
+  return above;
 }
 
 /* The exponent of "e[+-]N" at P (after a digit or a point), at most
@@ -989,8 +1505,11 @@ int
 ro_sheet_read (ro_sheet_t *sheet, const char *text, size_t len,
                const ro_read_options_t *options, ro_read_error_t *err)
 {
-  reader_t r = { sheet, options, err, ' ', 0, text, 0, options->percent };
-  plan_t plan = { 0, { NULL, 0 }, { 0, 1, 2, 3 } };
+  reader_t r = { sheet, options, err, ' ', 0, text, 0, options->percent,
+    0, 0, 0, 0, options->first_row ? options->first_row : 1,
+    options->first_column ? options->first_column : 1
+  };
+  plan_t plan = { 0, { NULL, 0 }, { 0, 1, 2, 3 }, 0, 0, 0 };
   row_t row = { NULL, 0, 0 };
   const char *p = text, *end = text + len;
   int rc = RO_OK;
@@ -1001,6 +1520,24 @@ ro_sheet_read (ro_sheet_t *sheet, const char *text, size_t len,
   if (len >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
     p += 3;                     /* a UTF-8 byte order mark */
   rc = check_size (&r, p, end);
+  const char *at;
+  ro_text_t kind = options->layout == RO_LAYOUT_LONG ? RO_TEXT_TABLE
+    : literal_kind (p, end, &at);
+  if (rc == RO_OK && kind != RO_TEXT_TABLE)
+    {
+      /* The whole text is one array, a grid without labels.  */
+      sheet->text = kind;
+      sheet->layout = RO_LAYOUT_GRID;
+      sheet->headerless = plan.started = 1;
+      sheet->first_row = r.first_row;
+      sheet->first_column = r.first_column;
+      sheet->delimiter = memchr (at, ',', (size_t) (end - at)) ? ',' : ' ';
+      r.line = 1;
+      r.line_start = p;
+      skip_space (&r, &p, end);
+      rc = read_literal (&r, at, end);
+      p = end;
+    }
   while (rc == RO_OK && p < end)
     {
       const char *eol = p;
@@ -1032,6 +1569,14 @@ ro_sheet_read (ro_sheet_t *sheet, const char *text, size_t len,
   if (rc != RO_OK)
     ro_sheet_clear (sheet);
   else
-    sheet->percent = r.percent;
+    {
+      sheet->percent = r.percent;
+      sheet->bare_percent = !r.percent && bare_percent (sheet);
+      if (sheet->layout == RO_LAYOUT_LONG)
+        {
+          sheet->across = RO_ACROSS_DEFENDERS;
+          sheet->across_said = RO_SAID_NOTHING;
+        }
+    }
   return rc;
 }

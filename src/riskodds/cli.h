@@ -71,6 +71,11 @@ typedef struct
   ro_layout_t layout;           /* --layout of verify and table */
   int percent;                  /* --percent of verify; of the outputs:
                                    probabilities as percentages */
+  int no_percent;               /* --no-percent of verify: never read
+                                   bare numbers as percentages */
+  ro_across_t across;           /* --across of verify */
+  unsigned long first_row;      /* --first-row of verify, 0: tried */
+  unsigned long first_column;   /* --first-column of verify, 0: 1 */
   const char *label;            /* --label of table's LaTeX, NULL: made
                                    from the ranges */
   int latex_fit;                /* --latex-fit: \resizebox the tabular */

@@ -71,11 +71,40 @@ typedef struct
   char *exact_pct, *error_pct;
 } wrong_t;
 
+/* A note about a reading needs this many values to mean something: with
+   fewer, one lucky value would steer the user to a convention.  */
+#define NOTE_VALUES_MIN 4
+
+/* One way of placing a headerless grid's cells, and how many of its
+   values agree so (-1: it could not be judged).  */
+typedef struct
+{
+  ro_across_t across;
+  unsigned long first_row, first_column;
+  long agree;
+} place_t;
+
+/* What verify chose where the text left the reading open, and how the
+   other choices fared, for the notes.  */
+typedef struct
+{
+  int nplaces;                  /* the placings of a headerless grid */
+  place_t place[4];             /* tried, the first the default */
+  int chosen;                   /* the one read */
+  int percent;                  /* bare numbers read as percentages */
+  size_t prob_agree;            /* how many agreed as probabilities */
+  int transposed;               /* the other orientation was tried */
+  size_t transposed_agree;      /* how many agreed in it */
+} reading_t;
+
 typedef struct
 {
   const cli_opts_t *o;
   const char *file;
   const ro_sheet_t *sheet;
+  const reading_t *rd;          /* what was chosen (NULL in a trial) */
+  int trial;                    /* only count what agrees: no texts, no
+                                   other count, no memory refusal */
   const mpq_t *tolerance;       /* NULL: correct rounding */
   size_t *order, next;          /* entries by battle, the next to match */
   size_t n_order;               /* how many of them this walk matches */
@@ -240,6 +269,13 @@ wrong_init (wrong_t *w, const report_t *r, size_t i, const mpq_t x)
   const ro_entry_t *e = &r->sheet->entry[i];
   w->at = i;
   w->correct = correct_text (e, x, r->sheet->percent);
+  if (w->correct != NULL && strcmp (w->correct, e->text) == 0)
+    {
+      /* Never "0.83 should be 0.83": show the exact value instead, to
+         as many digits as it takes to differ.  */
+      free (w->correct);
+      w->correct = cli_decimal (x, r->o->digits);
+    }
   w->exact = cli_decimal (x, r->o->digits);
   w->error = cli_decimal (r->j.error, 3);
   w->ulps = mpq_sgn (e->number.ulp) ? cli_decimal (r->j.ulps, 3) : NULL;
@@ -353,6 +389,8 @@ judge_one (report_t *r, size_t i, const mpq_t x)
       return CLI_EXIT_OK;
     }
   r->disagree++;
+  if (r->trial)
+    return CLI_EXIT_OK;
   /* The worst errors are those of the numbers that disagree: a number
      that agrees is as close as the digits it shows allow.  */
   mpq_abs (r->size, r->j.error);
@@ -445,12 +483,13 @@ decide_reading (report_t *r, int k, size_t i, const ro_enclosure_t *e)
   const ro_entry_t *en = &r->sheet->entry[i];
   const ro_number_t *n = k == AS_ASKED || k == OTHER_COUNT
     || k == OTHER_CHANCE ? &en->number : as_percent (r, en);
-  if (r->tolerance != NULL)
+  /* Within half an ulp (nothing for a fraction), or the tolerance when
+     it is wider: a tolerance adds to correct rounding.  */
+  mpq_div_2exp (r->size, n->ulp, 1);
+  if (r->tolerance != NULL && mpq_cmp (*r->tolerance, r->size) > 0)
     mpq_set (r->size, *r->tolerance);
-  else if (mpq_sgn (n->ulp) == 0)
+  if (mpq_sgn (r->size) == 0)
     return 0;
-  else
-    mpq_div_2exp (r->size, n->ulp, 1);
   mpq_sub (r->b[0], n->value, r->size);
   mpq_add (r->b[1], n->value, r->size);
   if (r->sheet->defender != (k == OTHER_CHANCE))
@@ -724,7 +763,7 @@ judge_all (report_t *r)
   unsigned long lo[2], hi[2];
   r->digits = sheet_digits (r);
   int rc = check_battles (r, lo, hi);
-  if (rc == CLI_EXIT_OK)
+  if (rc == CLI_EXIT_OK && !r->trial)
     rc = check_grid_memory (r, hi);
   if (rc != CLI_EXIT_OK)
     return rc;
@@ -753,7 +792,7 @@ judge_all (report_t *r)
   if (rc == ALL_JUDGED)
     {
       rc = CLI_EXIT_OK;
-      if (r->disagree > 0)
+      if (r->disagree > 0 && !r->trial)
         judge_other_count (r, lo, hi);
     }
   else if (rc < 0)
@@ -805,7 +844,7 @@ print_worst (const report_t *r, const cli_worst_t *w, const char *name,
    leaves at most half as many disagreements as the reading asked for:
    OTHER_..., or -1.  */
 static int
-best_reading (const report_t *r)
+any_best_reading (const report_t *r)
 {
   int best = -1;
   for (int k = 0; k < 4; k++)
@@ -817,6 +856,97 @@ best_reading (const report_t *r)
   return best;
 }
 
+/* The same, when the table holds enough values for a note to mean
+   something (and a note from the values of a trial never does).  */
+static int
+best_reading (const report_t *r)
+{
+  return r->sheet->n < NOTE_VALUES_MIN ? -1 : any_best_reading (r);
+}
+
+/* Whether, when some values disagree, the attackers across make all
+   agree, or leave at most half as many disagreements.  */
+static int
+transposed_fits (const report_t *r)
+{
+  const reading_t *rd = r->rd;
+  return rd != NULL && rd->transposed && rd->transposed_agree > r->agree
+    && 2 * (r->sheet->n - rd->transposed_agree) <= r->disagree;
+}
+
+/* "attackers 2.. down, defenders 1.. across" for a headerless grid
+   placed by P.  */
+static void
+place_text (char *buf, size_t size, const place_t *p)
+{
+  int down = p->across != RO_ACROSS_ATTACKERS;
+  snprintf (buf, size, "attackers %lu.. %s, defenders %lu.. %s",
+            down ? p->first_row : p->first_column, down ? "down" : "across",
+            down ? p->first_column : p->first_row, down ? "across" : "down");
+}
+
+/* How a grid without labels was placed, and why.  */
+static void
+print_place_note (const report_t *r)
+{
+  static const char *const kind[] = {
+    "no labels: its first row is data",
+    "a nested array, without labels",
+    "numpy's array, without labels",
+    "an R matrix, whose [1,] and [,1] count places, not armies"
+  };
+  const ro_sheet_t *s = r->sheet;
+  const reading_t *rd = r->rd;
+  place_t p = { s->across, s->first_row, s->first_column, 0 };
+  char buf[96];
+  place_text (buf, sizeof buf, &p);
+  printf ("  note: %s; read as %s\n", kind[s->text], buf);
+  if (rd->nplaces < 2)
+    return;
+  if (s->n < NOTE_VALUES_MIN)
+    {
+      printf ("  note: only %zu value%s: too few to tell which side goes "
+              "across or where the counts start (--across, --first-row, "
+              "--first-column)\n", s->n, s->n == 1 ? "" : "s");
+      return;
+    }
+  /* "of 600 values, 32 agree with attackers 1.. down, 600 with
+     attackers 2.. down, ..."; a placing that holds a battle the count
+     cannot (0 armies on a territory) "cannot be".  */
+  printf ("  note: of %zu values,", s->n);
+  for (int k = 0; k < rd->nplaces; k++)
+    {
+      place_text (buf, sizeof buf, &rd->place[k]);
+      *strchr (buf, ',') = '\0';
+      if (rd->place[k].agree < 0)
+        printf ("%s %s cannot be", k ? "," : "", buf);
+      else
+        printf ("%s %ld %s %s", k ? "," : "", rd->place[k].agree,
+                k ? "with" : "agree with", buf);
+    }
+  puts (" (--across, --first-row and --first-column choose)");
+}
+
+/* What verify chose where the text left the reading open: the places of
+   a grid without labels, the orientation its labels gave, bare numbers
+   read as percentages.  */
+static void
+print_reading_notes (const report_t *r)
+{
+  const ro_sheet_t *s = r->sheet;
+  const reading_t *rd = r->rd;
+  if (s->layout == RO_LAYOUT_GRID && s->headerless)
+    print_place_note (r);
+  else if (s->layout == RO_LAYOUT_GRID && s->across_said == RO_SAID_LABELS
+           && s->across == RO_ACROSS_ATTACKERS)
+    puts ("  note: read with the attackers across and the defenders down, "
+          "as the grid's labels say");
+  if (rd->percent)
+    printf ("  note: read as percentages, as every value lies in [0, 100] "
+            "and some are above 1: %zu agree so, %zu as probabilities "
+            "(--no-percent)\n", r->agree, rd->prob_agree);
+}
+
 /* What the value column was taken to hold, and why, when it is not
    plain: the defender's chance, or percentages its header asked for.  */
 static void
@@ -825,7 +955,7 @@ print_value_note (const report_t *r)
   const ro_sheet_t *s = r->sheet;
   const char *c = r->o->columns;
   size_t n = c ? strlen (c) : 0;
-  int pct = s->percent && !r->o->percent;
+  int pct = s->percent && !r->o->percent && !r->rd->percent;
   int given = n > 9 && strcasecmp (c + n - 9, ":defender") == 0;
   if (!s->defender && !pct)
     return;
@@ -843,6 +973,32 @@ print_notes (const report_t *r, int best)
 {
   const ro_sheet_t *s = r->sheet;
   print_value_note (r);
+  print_reading_notes (r);
+  /* Values above 1 suggest percentages only when some disagree and
+     reading them so (in either count) makes more agree.  */
+  int pct_helps = r->tried[OTHER_PERCENT]
+    && (r->other_agree[OTHER_PERCENT] > r->agree
+        || (r->tried[OTHER_BOTH] && r->other_agree[OTHER_BOTH] > r->agree));
+  if (s->n < NOTE_VALUES_MIN)
+    {
+      /* One value that agrees under another count says nothing of the
+         count: the rule may be what is wrong.  */
+      if (r->disagree > 0 && (any_best_reading (r) >= 0 || pct_helps
+                              || transposed_fits (r)))
+        printf ("  note: only %zu value%s: too few to tell the army count, "
+                "the orientation, percentages or 1 - P from the numbers\n",
+                s->n, s->n == 1 ? "" : "s");
+      return;
+    }
+  if (transposed_fits (r))
+    {
+      if (r->rd->transposed_agree == s->n)
+        printf ("  note: all %zu values agree", s->n);
+      else
+        printf ("  note: %zu of %zu values agree", r->rd->transposed_agree,
+                s->n);
+      puts (" with the attackers across: read with --across attackers");
+    }
   if (best >= 0)
     {
       if (r->other_agree[best] == s->n)
@@ -865,11 +1021,6 @@ print_notes (const report_t *r, int best)
                 : " with --percent");
         }
     }
-  /* Values above 1 suggest percentages only when some disagree and
-     reading them so (in either count) makes more agree.  */
-  int pct_helps = r->tried[OTHER_PERCENT]
-    && (r->other_agree[OTHER_PERCENT] > r->agree
-        || (r->tried[OTHER_BOTH] && r->other_agree[OTHER_BOTH] > r->agree));
   if (r->disagree > 0 && pct_helps && best != OTHER_PERCENT
       && best != OTHER_BOTH)
     printf ("  note: %zu value%s above 1; if they are percentages without "
@@ -928,23 +1079,27 @@ print_summary (const report_t *r)
   return rc;
 }
 
-/* Read FILE into SHEET: a located message when it is not a table.  */
-static int
-read_sheet (const cli_opts_t *o, const char *file, ro_sheet_t *sheet)
+/* The read options of O.  */
+static void
+read_options (ro_read_options_t *ro, const cli_opts_t *o)
 {
-  char *text = NULL;
-  size_t len = 0;
-  int rc = slurp (&text, &len, file);
-  if (rc != CLI_EXIT_OK)
-    return rc;
-  ro_read_options_t ro;
-  ro_read_options_init (&ro);
-  ro.layout = o->layout;
-  ro.columns = o->columns;
-  ro.percent = o->percent;
+  ro_read_options_init (ro);
+  ro->layout = o->layout;
+  ro->columns = o->columns;
+  ro->percent = o->percent;
+  ro->across = o->across;
+  ro->first_row = o->first_row;
+  ro->first_column = o->first_column;
+}
+
+/* Read the LEN bytes of TEXT, FILE's, into SHEET as RO says: a located
+   message when it is not a table.  */
+static int
+read_sheet (const char *file, const char *text, size_t len,
+            const ro_read_options_t *ro, ro_sheet_t *sheet)
+{
   ro_read_error_t err;
-  int lrc = ro_sheet_read (sheet, text, len, &ro, &err);
-  free (text);
+  int lrc = ro_sheet_read (sheet, text, len, ro, &err);
   if (lrc == RO_ENOMEM)
     return cli_error ("%s: out of memory", file);
   if (lrc != RO_OK && err.line == 0)
@@ -955,35 +1110,224 @@ read_sheet (const cli_opts_t *o, const char *file, ro_sheet_t *sheet)
   return CLI_EXIT_OK;
 }
 
-static void print_head (const cli_opts_t *o, const char *tol);
+static void
+report_init (report_t *r, const cli_opts_t *o, const char *file,
+             const ro_sheet_t *sheet, const mpq_t *tolerance)
+{
+  memset (r, 0, sizeof *r);
+  r->o = o;
+  r->file = file;
+  r->sheet = sheet;
+  r->tolerance = tolerance;
+  r->first_row = 1;
+  cli_worst_init (&r->abs);
+  cli_worst_init (&r->rel);
+  mpq_inits (r->size, r->x, r->y, r->b[0], r->b[1], (mpq_ptr) 0);
+  ro_number_init (&r->pct);
+  ro_judgement_init (&r->j);
+}
 
-/* Read and judge one file, then report it (after the heading, the first
-   time); *ANY_WRONG is set when a value disagrees.  Nothing is printed
-   for a file that cannot be read or judged.  */
+static void
+report_clear (report_t *r)
+{
+  for (size_t i = 0; i < r->nwrong; i++)
+    wrong_clear (&r->wrong[i]);
+  free (r->wrong);
+  free (r->order);
+  free (r->all);
+  free (r->need);
+  ro_judgement_clear (&r->j);
+  cli_worst_clear (&r->abs);
+  cli_worst_clear (&r->rel);
+  mpq_clears (r->size, r->x, r->y, r->b[0], r->b[1], (mpq_ptr) 0);
+  ro_number_clear (&r->pct);
+}
+
+/* Whether verify may read the bare numbers of SHEET as percentages: they
+   look like them and no option said otherwise.  */
 static int
-verify_file (const cli_opts_t *o, const char *file, const mpq_t *tolerance,
-             int *any_wrong, int *reported)
+may_be_percent (const cli_opts_t *o, const ro_sheet_t *sheet)
+{
+  return sheet->bare_percent && !o->percent && !o->no_percent;
+}
+
+/* How many values of TEXT read as RO says agree, judged quietly, or -1
+   when the reading cannot be judged (a battle the count cannot hold,
+   more memory than the limit): the most of as probabilities and, when
+   they may be, as percentages.  */
+static long
+trial (const cli_opts_t *o, const char *text, size_t len,
+       const ro_read_options_t *ro, const mpq_t *tolerance)
 {
   ro_sheet_t sheet;
+  ro_read_error_t err;
+  report_t r;
+  long agree = -1;
+  double need;
+  ro_sheet_init (&sheet);
+  if (ro_sheet_read (&sheet, text, len, ro, &err) != RO_OK)
+    return -1;
+  unsigned long hi[2] = { 0, 0 };
+  int fits = 1;
+  for (size_t i = 0; i < sheet.n; i++)
+    {
+      const ro_entry_t *e = &sheet.entry[i];
+      fits &= e->attackers > 0 || o->rules.count != RO_COUNT_TERRITORY;
+      hi[0] = e->attackers > hi[0] ? e->attackers : hi[0];
+      hi[1] = e->defenders > hi[1] ? e->defenders : hi[1];
+    }
+  if (!fits || ro_battle_memory_method (&need, &o->rules, hi[0], hi[1],
+                                        RO_METHOD_RECURSION) != RO_OK
+      || need > o->max_memory)
+    {
+      ro_sheet_clear (&sheet);
+      return -1;
+    }
+  report_init (&r, o, "", &sheet, tolerance);
+  r.trial = 1;
+  if (judge_all (&r) == CLI_EXIT_OK)
+    {
+      agree = (long) r.agree;
+      if (may_be_percent (o, &sheet) && r.tried[OTHER_PERCENT]
+          && (long) r.other_agree[OTHER_PERCENT] > agree)
+        agree = (long) r.other_agree[OTHER_PERCENT];
+    }
+  report_clear (&r);
+  ro_sheet_clear (&sheet);
+  return agree;
+}
+
+/* The placings of a headerless grid that verify tries when the options
+   leave them open: both orientations, and the attackers' counts from 1
+   or from 2 (a program of the other army count, or one that left out a
+   territory's hopeless single army).  */
+static int
+placings (place_t *p, const cli_opts_t *o)
+{
+  static const ro_across_t sides[2] = { RO_ACROSS_DEFENDERS,
+    RO_ACROSS_ATTACKERS
+  };
+  int n = 0;
+  for (int k = 0; k < 2; k++)
+    {
+      if (o->across != RO_ACROSS_AUTO && o->across != sides[k])
+        continue;
+      int down = sides[k] == RO_ACROSS_DEFENDERS;
+      unsigned long given = down ? o->first_row : o->first_column;
+      for (unsigned long start = 1; start <= 2; start++)
+        {
+          if (given && start == 2)
+            break;
+          p[n].across = sides[k];
+          p[n].first_row = down ? (given ? given : start) : o->first_row;
+          p[n].first_column = down ? o->first_column : (given ? given
+                                                        : start);
+          p[n++].agree = -1;
+        }
+    }
+  return n;
+}
+
+/* A headerless grid: judge it quietly in every placing the options
+   leave open and read it into SHEET in the one where the most values
+   agree (the first, attackers 1.. down, on a tie).  */
+static int
+choose_placing (const cli_opts_t *o, const char *file, const char *text,
+                size_t len, ro_read_options_t *ro, ro_sheet_t *sheet,
+                const mpq_t *tolerance, reading_t *rd)
+{
+  rd->nplaces = placings (rd->place, o);
+  rd->chosen = 0;
+  if (rd->nplaces < 2)
+    return CLI_EXIT_OK;
+  for (int k = 0; k < rd->nplaces; k++)
+    {
+      ro->across = rd->place[k].across;
+      ro->first_row = rd->place[k].first_row;
+      ro->first_column = rd->place[k].first_column;
+      rd->place[k].agree = trial (o, text, len, ro, tolerance);
+      if (rd->place[k].agree > rd->place[rd->chosen].agree)
+        rd->chosen = k;
+    }
+  ro->across = rd->place[rd->chosen].across;
+  ro->first_row = rd->place[rd->chosen].first_row;
+  ro->first_column = rd->place[rd->chosen].first_column;
+  return read_sheet (file, text, len, ro, sheet);
+}
+
+/* Judge SHEET into R; then, when its bare numbers may be percentages
+   and reading them so fits -- all of them agree, or at most half as
+   many disagree, as for the notes of the other readings -- read them so
+   (into SHEET) and judge again.  */
+static int
+judge_reading (report_t *r, const char *text, size_t len,
+               ro_read_options_t *ro, ro_sheet_t *sheet, reading_t *rd)
+{
+  int rc = judge_all (r);
+  size_t pct = r->other_agree[OTHER_PERCENT];
+  if (rc != CLI_EXIT_OK || !may_be_percent (r->o, sheet)
+      || sheet->n < NOTE_VALUES_MIN || !r->tried[OTHER_PERCENT]
+      || pct <= r->agree || 2 * (sheet->n - pct) > r->disagree)
+    return rc;
+  const cli_opts_t *o = r->o;
+  const char *file = r->file;
+  const mpq_t *tol = r->tolerance;
+  rd->percent = 1;
+  rd->prob_agree = r->agree;
+  ro->percent = 1;
+  report_clear (r);
+  report_init (r, o, file, sheet, tol);
+  r->rd = rd;
+  rc = read_sheet (file, text, len, ro, sheet);
+  return rc == CLI_EXIT_OK ? judge_all (r) : rc;
+}
+
+/* A grid whose labels say nothing of its orientation, when some of its
+   values disagree: how many agree with the attackers across.  */
+static void
+try_transposed (const report_t *r, const char *text, size_t len,
+                const ro_read_options_t *ro, reading_t *rd)
+{
+  const ro_sheet_t *s = r->sheet;
+  if (s->layout != RO_LAYOUT_GRID || s->headerless
+      || s->across_said != RO_SAID_NOTHING || r->disagree == 0)
+    return;
+  ro_read_options_t t = *ro;
+  t.across = RO_ACROSS_ATTACKERS;
+  long agree = trial (r->o, text, len, &t, r->tolerance);
+  rd->transposed = agree >= 0;
+  rd->transposed_agree = agree >= 0 ? (size_t) agree : 0;
+}
+
+static void print_head (const cli_opts_t *o, const char *tol);
+
+/* Read and judge the LEN bytes of TEXT, FILE's, then report them
+   (after the heading, the first time); *ANY_WRONG is set when a value
+   disagrees.  Nothing is printed for a file that cannot be read or
+   judged.  */
+static int
+verify_text (const cli_opts_t *o, const char *file, const char *text,
+             size_t len, const mpq_t *tolerance, int *any_wrong,
+             int *reported)
+{
+  ro_sheet_t sheet;
+  ro_read_options_t ro;
+  reading_t rd;
   report_t r;
   ro_sheet_init (&sheet);
-  memset (&r, 0, sizeof r);
-  r.o = o;
-  r.file = file;
-  r.sheet = &sheet;
-  r.tolerance = tolerance;
-  r.first_row = 1;
-  cli_worst_init (&r.abs);
-  cli_worst_init (&r.rel);
-  mpq_inits (r.size, r.x, r.y, r.b[0], r.b[1], (mpq_ptr) 0);
-  ro_number_init (&r.pct);
-  ro_judgement_init (&r.j);
+  memset (&rd, 0, sizeof rd);
+  read_options (&ro, o);
+  report_init (&r, o, file, &sheet, tolerance);
+  r.rd = &rd;
 
-  int rc = read_sheet (o, file, &sheet);
+  int rc = read_sheet (file, text, len, &ro, &sheet);
+  if (rc == CLI_EXIT_OK && sheet.headerless)
+    rc = choose_placing (o, file, text, len, &ro, &sheet, tolerance, &rd);
   if (rc == CLI_EXIT_OK)
-    rc = judge_all (&r);
+    rc = judge_reading (&r, text, len, &ro, &sheet, &rd);
   if (rc == CLI_EXIT_OK)
     {
+      try_transposed (&r, text, len, &ro, &rd);
       if (*reported == 0)
         print_head (o, o->tolerance);
       else if (o->format == CLI_FORMAT_TEXT)
@@ -1001,18 +1345,23 @@ verify_file (const cli_opts_t *o, const char *file, const mpq_t *tolerance,
     }
   if (r.disagree > 0)
     *any_wrong = 1;
-  for (size_t i = 0; i < r.nwrong; i++)
-    wrong_clear (&r.wrong[i]);
-  free (r.wrong);
-  free (r.order);
-  free (r.all);
-  free (r.need);
-  ro_judgement_clear (&r.j);
-  cli_worst_clear (&r.abs);
-  cli_worst_clear (&r.rel);
-  mpq_clears (r.size, r.x, r.y, r.b[0], r.b[1], (mpq_ptr) 0);
-  ro_number_clear (&r.pct);
+  report_clear (&r);
   ro_sheet_clear (&sheet);
+  return rc;
+}
+
+/* Read and judge one file.  */
+static int
+verify_file (const cli_opts_t *o, const char *file, const mpq_t *tolerance,
+             int *any_wrong, int *reported)
+{
+  char *text = NULL;
+  size_t len = 0;
+  int rc = slurp (&text, &len, file);
+  if (rc != CLI_EXIT_OK)
+    return rc;
+  rc = verify_text (o, file, text, len, tolerance, any_wrong, reported);
+  free (text);
   return rc;
 }
 
@@ -1052,8 +1401,9 @@ print_head (const cli_opts_t *o, const char *tol)
       cli_print_rules_text (stdout, &o->rules);
       cli_print_count_text (stdout, &o->rules);
       if (tol)
-        printf ("A value is right when it is within %s of the exact one.\n\n",
-                tol);
+        printf ("A value is right when it is the exact one correctly rounded "
+                "to the digits\nit shows (a fraction must be exact), or "
+                "within %s of it.\n\n", tol);
       else
         puts ("A value is right when it is the exact one correctly rounded "
               "to the digits\nit shows (a fraction must be exact).\n");

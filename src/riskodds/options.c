@@ -130,6 +130,43 @@ opt_layout (cli_opts_t *o, const char *arg)
   return CLI_EXIT_OK;
 }
 
+/* --across of verify: what a grid's columns count.  */
+static int
+opt_across (cli_opts_t *o, const char *arg)
+{
+  if (strcmp (arg, "attackers") == 0)
+    o->across = RO_ACROSS_ATTACKERS;
+  else if (strcmp (arg, "defenders") == 0)
+    o->across = RO_ACROSS_DEFENDERS;
+  else
+    return cli_usage_error ("invalid --across '%s' (expected 'attackers' "
+                            "or 'defenders')", arg);
+  return CLI_EXIT_OK;
+}
+
+/* --first-row and --first-column of a headerless grid: an army count of
+   at least 1 (0 in cli_opts_t says none was given).  */
+static int
+parse_first (unsigned long *out, const char *arg, const char *name)
+{
+  int rc = cli_parse_armies (out, arg, name);
+  if (rc == CLI_EXIT_OK && *out == 0)
+    return cli_usage_error ("%s must be at least 1", name);
+  return rc;
+}
+
+static int
+opt_first_row (cli_opts_t *o, const char *arg)
+{
+  return parse_first (&o->first_row, arg, "--first-row");
+}
+
+static int
+opt_first_column (cli_opts_t *o, const char *arg)
+{
+  return parse_first (&o->first_column, arg, "--first-column");
+}
+
 /* A LaTeX label: what \label and \ref take safely (letters, digits and
    ":-_.").  */
 static int
@@ -408,6 +445,9 @@ enum
   R_LATEX,
   R_PERCENT,
   R_PERCENT_EXACT,
+  R_READING,
+  R_PERCENT_BOTH,
+  R_FLOAT_READING,
   R_FLOAT_FILES,
   R_COUNT
 };
@@ -510,9 +550,9 @@ static const cli_option_t options[] = {
    "  column or JSON key left out; not for verify"},
   {OPT ("tolerance", 0, "X", 32), STRING (tolerance),
    .subs = CLI_SUB_VERIFY, .refusal = R_VERIFY,
-   .help = "verify: right when within X of the exact value\n"
-   "  (default: right when correctly rounded to the\n"
-   "  digits it shows)"},
+   .help = "verify: right also when within X of the exact\n"
+   "  value (always right when correctly rounded to\n"
+   "  the digits it shows)"},
   {OPT ("columns", 0, "A,D,V", 33), STRING (columns),
    .subs = CLI_SUB_VERIFY, .refusal = R_VERIFY,
    .help = "verify: the attackers, defenders and value\n"
@@ -529,15 +569,31 @@ static const cli_option_t options[] = {
    .help = "verify: numbers without '%' are percentages too;\n"
    "  a battle, chain, table: print the probabilities'\n"
    "  decimals as percentages"},
-  {OPT ("label", 0, "NAME", 36), CALL (opt_label),
+  {OPT ("no-percent", 0, NULL, 36), SET (no_percent, 1),
+   .subs = CLI_SUB_VERIFY, .refusal = R_READING,
+   .help = "verify: numbers without '%' are probabilities, even\n"
+   "  when all lie in [0, 100] and some are above 1"},
+  {OPT ("across", 0, "SIDE", 37), CALL (opt_across),
+   .subs = CLI_SUB_VERIFY, .refusal = R_READING,
+   .help = "verify: the side a grid's columns count, 'attackers'\n"
+   "  or 'defenders' (default: as its labels say, else\n"
+   "  defenders; a headerless grid: the one that fits)"},
+  {OPT ("first-row", 0, "N", 38), CALL (opt_first_row),
+   .subs = CLI_SUB_VERIFY, .refusal = R_READING,
+   .help = "verify: the count of a headerless grid's first row\n"
+   "  (default: 1 or 2, whichever fits)"},
+  {OPT ("first-column", 0, "N", 39), CALL (opt_first_column),
+   .subs = CLI_SUB_VERIFY, .refusal = R_READING,
+   .help = "verify: the count of its first column (default 1)"},
+  {OPT ("label", 0, "NAME", 40), CALL (opt_label),
    .subs = CLI_SUB_TABLE, .refusal = R_LATEX,
    .help = "table --format latex: the \\label (default\n"
    "  tab:riskodds-aLO-HI-dLO-HI)"},
-  {OPT ("latex-fit", 0, NULL, 37), SET (latex_fit, 1),
+  {OPT ("latex-fit", 0, NULL, 41), SET (latex_fit, 1),
    .subs = CLI_SUB_TABLE, .refusal = R_LATEX,
    .help = "table --format latex: scale the tabular to the\n"
    "  page with \\resizebox (needs graphicx)"},
-  {OPT ("float", 0, NULL, 38), SET (float_mode, 1),
+  {OPT ("float", 0, NULL, 42), SET (float_mode, 1),
    .subs = CLI_SUB_VERIFY, .refusal = R_VERIFY,
    .help = "verify: double precision against the exact values\n"
    "  over the grid of --attackers and --defenders"},
@@ -568,46 +624,46 @@ static const cli_option_t options[] = {
    "  bytes; suffixes K, M, G, T (powers of 1024); at\n"
    "  most, and by default three quarters of, the\n"
    "  physical memory or ulimit -v/-d if lower"},
-  {OPT ("max-time", 0, "TIME", 48), CALL (opt_max_time),
+  {OPT ("max-time", 0, "TIME", 52), CALL (opt_max_time),
    .subs = CLI_SUB_ALL,
    .help = "end a run whose estimate of its time, two\n"
    "  seconds in, exceeds TIME: seconds, or with m,\n"
    "  h or d (default 96h); 'none' for no limit"},
-  {OPT ("progress", 0, NULL, 39), SET (progress, 1),
+  {OPT ("progress", 0, NULL, 43), SET (progress, 1),
    .subs = CLI_SUB_ALL,
    .help = "show how far a long run has come and the time\n"
    "  left on standard error, a line redrawn in\n"
    "  place (by default only when it is a terminal)"},
-  {OPT ("no-progress", 0, NULL, 40), SET (progress, -1),
+  {OPT ("no-progress", 0, NULL, 44), SET (progress, -1),
    .subs = CLI_SUB_ALL,
    .help = "never show it"},
-  {OPT ("levels", 0, "L,...", 41), STRING (levels),
+  {OPT ("levels", 0, "L,...", 45), STRING (levels),
    .subs = CLI_SUB_PLOT, .refusal = R_PLOT,
    .help = "plot heatmap: the contours, at these P(win)\n"
    "  (default 0.5,0.8,0.9; with --compare, changes\n"
    "  of P(win), none by default)"},
-  {OPT ("compare", 0, "'OPTIONS'", 42), STRING (compare),
+  {OPT ("compare", 0, "'OPTIONS'", 46), STRING (compare),
    .subs = CLI_SUB_PLOT, .refusal = R_PLOT,
    .help = "plot heatmap: P(win) under the rules and dice\n"
    "  policies OPTIONS (such as '--defend-bonus 1')\n"
    "  minus P(win) under the others, on a diverging\n"
    "  scale: what a house rule does to the odds"},
-  {OPT ("palette", 0, "P", 43), CALL (opt_palette),
+  {OPT ("palette", 0, "P", 47), CALL (opt_palette),
    .subs = CLI_SUB_PLOT, .refusal = R_PLOT, .in_effect = palette_set,
    .help = "plot: the colour scale, 'viridis' (default) or\n"
    "  'grey' (for print)"},
-  {OPT ("width", 0, "N", 44), CALL (opt_width),
+  {OPT ("width", 0, "N", 48), CALL (opt_width),
    .subs = CLI_SUB_PLOT, .refusal = R_PLOT,
    .help = "plot: the figure's size in pixels (PNG) or\n"
    "  points (SVG, PDF); default 640 x 480"},
-  {OPT ("height", 0, "N", 45), CALL (opt_height),
+  {OPT ("height", 0, "N", 49), CALL (opt_height),
    .subs = CLI_SUB_PLOT, .refusal = R_PLOT},
-  {OPT ("help", 'h', NULL, 46), LAND_HELP,
+  {OPT ("help", 'h', NULL, 50), LAND_HELP,
    .subs = CLI_SUB_ALL,
    .help = "display this help and exit\n"
    "  (riskodds help SUB, or SUB --help: one\n"
    "  subcommand's options and examples)"},
-  {OPT ("version", 'V', NULL, 47), LAND_VERSION,
+  {OPT ("version", 'V', NULL, 51), LAND_VERSION,
    .subs = CLI_SUB_ALL,
    .help = "display version information and exit"},
 };
@@ -698,7 +754,8 @@ switch_byte (int optopt_seen)
     char byte;
   } bytes[] = {
     {"clamp", 11}, {"dist", 14}, {"stats", 15}, {"percent", 25},
-    {"latex-fit", 27}, {"float", 28}, {"progress", 33}, {"no-progress", 34}
+    {"no-percent", 26}, {"latex-fit", 27}, {"float", 28}, {"progress", 33},
+    {"no-progress", 34}
   };
   if (optopt_seen < 256 || (size_t) optopt_seen - 256 >= N_OPTIONS)
     return optopt_seen;
@@ -939,6 +996,22 @@ float_and_files (const cli_opts_t *o, unsigned sub)
                            || o->percent);
 }
 
+static int
+percent_and_no_percent (const cli_opts_t *o, unsigned sub)
+{
+  (void) sub;
+  return o->percent && o->no_percent;
+}
+
+/* --float reads no file: the options of reading one ask for nothing.  */
+static int
+float_and_reading (const cli_opts_t *o, unsigned sub)
+{
+  (void) sub;
+  return o->float_mode && (o->no_percent || o->across || o->first_row
+                           || o->first_column);
+}
+
 static const struct
 {
   const char *message;
@@ -981,6 +1054,14 @@ static const struct
                  "them)", NULL},
   [R_PERCENT_EXACT] = {"--percent prints the decimals as percentages; "
                        "--values exact prints none", percent_exact},
+  [R_READING] = {"--no-percent, --across, --first-row and --first-column "
+                 "apply only to 'verify'", NULL},
+  [R_PERCENT_BOTH] = {"--percent and --no-percent contradict each other",
+                      percent_and_no_percent},
+  [R_FLOAT_READING] = {"--float checks double precision over a grid; "
+                       "--no-percent, --across, --first-row and "
+                       "--first-column are for reading files",
+                       float_and_reading},
   [R_FLOAT_FILES] = {"--float checks double precision over a grid; "
                      "--tolerance, --columns, --layout and --percent are "
                      "for reading files", float_and_files},
@@ -1175,7 +1256,9 @@ cli_options_help (cli_section_t section)
           help_name (name, sizeof name, option_at (k));
           n += snprintf (left + n, sizeof left - n, ", %s", name);
         }
-      printf ("%s%*s", left, n + 2 > col ? 2 : col - n, "");
+      /* The description starts at the column when the names leave a
+         space before it (--first-column=N), else two spaces on.  */
+      printf ("%s%*s", left, n < col ? col - n : 2, "");
       for (const char *l = e->help; *l; )
         {
           size_t len = strcspn (l, "\n");

@@ -85,13 +85,31 @@ small (const ro_sheet_t *sheet)
   return 1;
 }
 
-/* The program's path: 'riskodds verify [--percent] FILE'.  */
+/* The ways the input is read: as it is, with --percent, and as the
+   options of a headerless or transposed grid ask (--no-percent --across
+   attackers --first-row 2 --first-column 2), which no input can say.  */
+enum
+{
+  READ_PLAIN,
+  READ_PERCENT,
+  READ_PLACED,
+  READ_WAYS
+};
+
+/* The program's path: 'riskodds verify [OPTIONS] FILE', read as WAY.  */
 static void
-verify (const uint8_t *data, size_t size, int percent)
+verify (const uint8_t *data, size_t size, int way)
 {
   cli_opts_t opts;
   fuzz_default_options (&opts);
-  opts.percent = percent;
+  opts.percent = way == READ_PERCENT;
+  if (way == READ_PLACED)
+    {
+      opts.no_percent = 1;
+      opts.across = RO_ACROSS_ATTACKERS;
+      opts.first_row = 2;
+      opts.first_column = 2;
+    }
   if (write_tmp (data, size) != 0)
     return;
   char *argv[] = { tmpname, NULL };
@@ -102,13 +120,19 @@ verify (const uint8_t *data, size_t size, int percent)
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
-  for (int percent = 0; percent <= 1; percent++)
+  for (int way = READ_PLAIN; way < READ_WAYS; way++)
     {
       ro_read_options_t ro;
       ro_read_error_t err;
       ro_sheet_t sheet;
       ro_read_options_init (&ro);
-      ro.percent = percent;
+      ro.percent = way == READ_PERCENT;
+      if (way == READ_PLACED)
+        {
+          ro.across = RO_ACROSS_ATTACKERS;
+          ro.first_row = 2;
+          ro.first_column = 2;
+        }
       ro_sheet_init (&sheet);
       int rc = ro_sheet_read (&sheet, (const char *) data, size, &ro, &err);
       int run = rc == RO_OK && small (&sheet);
@@ -116,7 +140,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
         judge_entries (&sheet);
       ro_sheet_clear (&sheet);
       if (run)
-        verify (data, size, percent);
+        verify (data, size, way);
     }
   return 0;
 }
