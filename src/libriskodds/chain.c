@@ -958,6 +958,14 @@ needed_method (const ro_rules_t *rules, unsigned long d_lo,
   return RO_METHOD_RECURSION;
 }
 
+/* The time of needed_search against D, in units of the meter.  */
+static double
+needed_work (unsigned long d)
+{
+  double n = d + 2.0;
+  return n * n * log2 (n);
+}
+
 /* *OUT = the smallest A in [A_MIN, A_MAX] with P(A, D) >= TARGET, by the
    strip engine.  With both sides rolling their most dice P(A, D) never
    decreases in A (an army more rolls at least the dice of one less, and
@@ -1035,22 +1043,61 @@ ro_needed_method (unsigned long *out, const ro_rules_t *rules,
     return rc;
   int missing = 0;
   if (strip)
-    for (unsigned long d = d_lo; d <= d_hi && rc == RO_OK; d++)
-      {
-        rc = needed_search (&out[d - d_lo], &model, d, target, a_min, a_max);
-        if (rc == RO_ERANGE)
-          {
-            missing = 1;
-            rc = RO_OK;
-          }
-      }
+    {
+      /* One share of the call per defender count, weighed by its
+         search: O(log D) strip battles of O((A + D)^2) each, A about D.
+         The battles' own reports stay at the share reached (a part of
+         no span): each would otherwise start the meter over.  */
+      double sum = 0, lo = 0;
+      for (unsigned long d = d_lo; d <= d_hi; d++)
+        sum += needed_work (d);
+      ro_progress (0, sum);
+      for (unsigned long d = d_lo; d <= d_hi && rc == RO_OK; d++)
+        {
+          ro_progress_part_t part;
+          ro_progress_part (&part, lo / sum, 0);
+          rc = needed_search (&out[d - d_lo], &model, d, target, a_min,
+                              a_max);
+          ro_progress_part_end (&part);
+          if (rc == RO_ERANGE)
+            {
+              missing = 1;
+              rc = RO_OK;
+            }
+          lo += needed_work (d);
+          ro_progress (lo, sum);
+        }
+    }
   else
     {
       needed_t n = { out, d_lo, d_hi, d_hi - d_lo + 1,
         (const mpq_t *) target
       };
+      /* The pass stops at the row where the last D finds its answer, far
+         below A_MAX (10000 by default): its reports count rows up to
+         A_MAX, so needed 1..700 said 0% done to its end.  Where the
+         strip engine applies, a search for D_HI alone (a few battles)
+         tells that row, and the pass's share is scaled to end there.  */
+      double span = 1;
+      if (ro_method_choose (rules, RO_METHOD_AUTO) == RO_METHOD_STRIP)
+        {
+          unsigned long a_stop;
+          ro_progress_part_t quiet;
+          ro_progress_part (&quiet, 0, 0);
+          int src = needed_search (&a_stop, &model, d_hi, target, a_min,
+                                   a_max);
+          ro_progress_part_end (&quiet);
+          double f_max = ro_model_fighting (&model, a_max) + 1.0;
+          double f_stop = ro_model_fighting (&model, a_stop) + 1.0;
+          if (src == RO_OK)
+            span = ro_progress_rows (f_max, d_hi)
+              / ro_progress_rows (f_stop, d_hi);
+        }
+      ro_progress_part_t part;
+      ro_progress_part (&part, 0, span);
       rc = ro_grid_run (&model, a_min, a_max, d_lo, d_hi, 1, needed_cell,
                         NULL, &n);
+      ro_progress_part_end (&part);
       for (unsigned long d = d_lo; d <= d_hi; d++)
         if (out[d - d_lo] != 0)
           out[d - d_lo]--;
@@ -1059,6 +1106,9 @@ ro_needed_method (unsigned long *out, const ro_rules_t *rules,
   ro_model_clear (&model);
   if (rc < 0)
     return rc;
+  /* The pass that stopped early, or a strip search whose shares end
+     in a rounding error of 1: done.  */
+  ro_progress (1, 1);
   return missing ? RO_ERANGE : RO_OK;
 }
 
