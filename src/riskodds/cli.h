@@ -192,7 +192,7 @@ int cli_check_need_note (const cli_opts_t *opts, double need,
                          const char *what, const char *note);
 
 /* The bytes of address space the process has mapped now (the program,
-   its libraries: about 12 MiB at its start), 0 when it cannot be told:
+   its libraries: about 5 MiB at its start), 0 when it cannot be told:
    what a ulimit -v has already spent before any computation.  */
 double cli_address_space_used (void);
 

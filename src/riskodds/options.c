@@ -297,7 +297,7 @@ memory_ceiling (const char **what)
           ceiling = (double) rl.rlim_cur;
           *what = names[i];
           /* The address space the program and its libraries hold is
-             spent already: 20 MB of ulimit -v leave about 7.  */
+             spent already: 20 MB of ulimit -v leave about 15.  */
           if (res[i] == RLIMIT_AS)
             ceiling = fmax (ceiling - cli_address_space_used (), 1);
         }
