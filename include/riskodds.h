@@ -185,6 +185,14 @@ void ro_round_clear (ro_round_t *round);
 int ro_round_count (ro_round_t *round, const ro_rules_t *rules,
                     unsigned na, unsigned nd);
 
+/* An upper estimate in *BYTES of the memory counting the rounds of
+   RULES takes (ro_round_count of its largest dice; every battle's model
+   counts them all): two tables of the sweep over the faces, which grow
+   as the faces to the power of the dice a bonus applies to when it
+   applies to some of them only (40-sided dice, 5 against 5, a bonus on
+   3 of the attacker's: 1.4 GB).  Standard dice: a few KiB.  */
+int ro_dice_memory (double *bytes, const ro_rules_t *rules);
+
 /* 1 when, in every round of any dice either side may roll, the
    defender wins every comparison with positive probability: the
    attacker can then lose every round until he cannot roll, and no
@@ -920,6 +928,16 @@ int ro_q_get_decimal (char **str, const mpq_t q, unsigned long digits);
    only when the rounded value is negative.  Free with ro_free_str.  */
 int ro_q_get_fixed (char **str, const mpq_t q, unsigned long places);
 
+/* An upper estimate in *BYTES of the reduced fractions "n/d" of P(win)
+   for every battle of A_LO .. A_HI against D_LO .. D_HI under RULES, as
+   text, one string each (a table held whole): the fraction of a battle
+   that can lose F fighting armies and D defenders has at most
+   (F + D) ro_rules_bits_per_army bits in its denominator, and no more
+   in its numerator.  */
+int ro_grid_fractions_memory (double *bytes, const ro_rules_t *rules,
+                              unsigned long a_lo, unsigned long a_hi,
+                              unsigned long d_lo, unsigned long d_hi);
+
 /* Store in *STR a newly allocated string holding Q as a reduced fraction
    "n/d", or "n" when the denominator is 1.  Free with ro_free_str.  */
 int ro_q_get_fraction (char **str, const mpq_t q);
@@ -1150,8 +1168,19 @@ typedef struct
   unsigned long scale;          /* 1 or 100 */
 } ro_decimal_t;
 
-/* The text of Q as FMT says, from the exact value.  */
+/* The text of Q as FMT says, from the exact value.  A percentage (SCALE
+   100) to DIGITS digits that rounds to at most three integer digits is
+   written in fixed notation whatever DIGITS: "100", "50", not "1.0e+02"
+   (ro_q_get_decimal's rule otherwise).  */
 int ro_q_get_decimal_as (char **str, const mpq_t q, const ro_decimal_t *fmt);
+
+/* An upper estimate in *BYTES of what ro_q_get_decimal_as needs under
+   FMT beyond Q itself, for a Q of at most BITS bits in its numerator and
+   its denominator: the binary enclosures (or the scaled integer), MPFR's
+   and GMP's scratch space, the digits and the text.  A --digits of
+   10^6 needs about 10 MB; every memory estimate of a computation that
+   prints decimals adds it.  */
+int ro_decimal_memory (double *bytes, const ro_decimal_t *fmt, double bits);
 
 /* Whether ro_battle_grid_decimal takes RULES: every rule set whose dice
    do not depend on P(win) (not the optimal policies).  */

@@ -1184,6 +1184,51 @@ START_TEST (test_fixed_errors)
 }
 END_TEST
 
+/* Percentages by hand (issue 29): a value that rounds to up to three
+   integer digits of percent is written as them, whatever the digits
+   asked for.  */
+static const struct
+{
+  unsigned long num, den, digits;
+  const char *want;
+} percent_cases[] = {
+  {99999, 100000, 2, "100"},    /* 99.999% */
+  {99999, 100000, 1, "100"},
+  {99999, 100000, 3, "100"},
+  {99999, 100000, 4, "100.0"},
+  {99999, 100000, 5, "99.999"},
+  {1, 2, 1, "50"},
+  {3, 5, 1, "60"},
+  {5, 12, 1, "40"},             /* 41.67% */
+  {5, 12, 2, "42"},
+  {5, 12, 3, "41.7"},
+  {1, 16, 1, "6"},              /* 6.25% */
+  {1, 1000, 1, "0.1"},
+  {9996, 1000, 2, "1.0e+03"},   /* 999.6%: four integer digits */
+  {1, 1, 1, "100"},
+  {3, 1, 2, "300"},
+};
+
+#define N_PERCENT_CASES (sizeof percent_cases / sizeof percent_cases[0])
+
+START_TEST (test_percent_hand)
+{
+  mpq_t q;
+  mpq_init (q);
+  mpq_set_ui (q, percent_cases[_i].num, percent_cases[_i].den);
+  mpq_canonicalize (q);
+  ro_decimal_t fmt = { RO_DECIMAL_DIGITS, percent_cases[_i].digits, 100 };
+  char *s;
+  ck_assert_int_eq (ro_q_get_decimal_as (&s, q, &fmt), RO_OK);
+  ck_assert_msg (strcmp (s, percent_cases[_i].want) == 0,
+                 "%lu/%lu to %lu digits of a percentage: %s, want %s",
+                 percent_cases[_i].num, percent_cases[_i].den,
+                 percent_cases[_i].digits, s, percent_cases[_i].want);
+  ro_free_str (s);
+  mpq_clear (q);
+}
+END_TEST
+
 Suite *
 output_suite (void)
 {
@@ -1194,6 +1239,7 @@ output_suite (void)
   tcase_add_loop_test (tc, test_reference_hand, 0, (int) N_HAND_CASES);
   tcase_add_loop_test (tc, test_hand, 0, (int) N_HAND_CASES);
   tcase_add_test (tc, test_exponent_width);
+  tcase_add_loop_test (tc, test_percent_hand, 0, (int) N_PERCENT_CASES);
   tcase_add_test (tc, test_mcloone_100);
   tcase_add_test (tc, test_zero_one);
   suite_add_tcase (s, tc);

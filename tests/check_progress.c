@@ -18,7 +18,7 @@
 typedef struct
 {
   size_t n;
-  double first, last;
+  double first, last, before_last;
   int bad_total, backwards, out_of_range;
 } seen_t;
 
@@ -38,6 +38,8 @@ hook (void *data, double done, double total)
     s->first = share;
   else if (share < s->last)
     s->backwards = 1;
+  if (share < 1)
+    s->before_last = share;
   s->last = share;
   s->n++;
 }
@@ -46,7 +48,7 @@ static void
 seen_start (seen_t *s)
 {
   s->n = 0;
-  s->first = s->last = -1;
+  s->first = s->last = s->before_last = -1;
   s->bad_total = s->backwards = s->out_of_range = 0;
   ro_progress_set (hook, s);
 }
@@ -157,6 +159,29 @@ START_TEST (test_chain_plan)
 }
 END_TEST
 
+/* needed over a range of defenders: one pass of the recursion that
+   stops where the last defender count finds its attackers, far below
+   the most attackers it may search (10000).  Its reports must follow
+   that pass: the last share before the end at least a half (it was
+   about 0.01, and the meter said 0% done to the end).  */
+START_TEST (test_needed_range)
+{
+  ro_rules_t r;
+  ro_rules_init (&r);
+  mpq_t half;
+  mpq_init (half);
+  mpq_set_ui (half, 1, 2);
+  unsigned long out[200];
+  seen_t s;
+  seen_start (&s);
+  ck_assert_int_eq (ro_needed (out, &r, 1, 200, half, 10000), RO_OK);
+  seen_check (&s, "needed 1..200");
+  ck_assert_msg (s.before_last >= 0.5, "needed 1..200: %g before the end",
+                 s.before_last);
+  mpq_clear (half);
+}
+END_TEST
+
 /* No hook, no report; a hook is the setting thread's only.  */
 static void *
 other_thread (void *arg)
@@ -201,6 +226,7 @@ progress_suite (void)
   tcase_add_loop_test (tc, test_dist, 0, 4);
   tcase_add_loop_test (tc, test_chain_plan, 0, 4);
   tcase_add_test (tc, test_per_thread);
+  tcase_add_test (tc, test_needed_range);
   suite_add_tcase (s, tc);
   return s;
 }

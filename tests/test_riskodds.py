@@ -360,6 +360,14 @@ class Errors(unittest.TestCase):
                            defend_bonus=101)
         self.assertRefused(riskodds.RulesError, rules, riskodds.battle,
                            3, 2, sides=101)
+        # Below the C field too, the library's limits (issue 29: sides=-1
+        # said "from 0 to 4294967295").
+        e = self.assertRefused(riskodds.RulesError, rules, riskodds.battle,
+                               3, 2, sides=-1)
+        self.assertIn("sides = -1 (from 2 to 100)", str(e))
+        e = self.assertRefused(riskodds.RulesError, rules, riskodds.battle,
+                               3, 2, attack_dice=-1)
+        self.assertIn("attack_dice = -1 (from 1 to 5)", str(e))
 
     def test_arguments(self):
         e = self.assertRefused(riskodds.ArgumentError,
@@ -412,8 +420,10 @@ class Memory(unittest.TestCase):
 
     def program_estimate(self, *args):
         """The bytes the program says ARGS would need, as it prints them
-        in its refusal under --max-memory 1."""
-        p = subprocess.run([RISKODDS, "--max-memory", "1"] + list(args),
+        in its refusal under --max-memory 1, its decimals apart (Python
+        makes none)."""
+        p = subprocess.run([RISKODDS, "--max-memory", "1", "--values",
+                            "exact"] + list(args),
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            universal_newlines=True)
         self.assertEqual(p.returncode, 2, p.stderr)
@@ -428,6 +438,27 @@ class Memory(unittest.TestCase):
         self.assertEqual(e.code, -3)
         return str(e)
 
+    def test_round_many_sides(self):
+        # 40-sided, 5 against 5, a bonus on 3 of the attacker's dice
+        # (issue 29): 1.4 GB measured; the program's figure.
+        kw = dict(sides=40, attack_dice=5, defend_dice=5, attack_bonus=3,
+                  attack_bonus_dice=3)
+        text = self.assertNoMemory(riskodds.round, 5, 5,
+                                   max_memory=2 ** 30, **kw)
+        self.assertIn("(ro_dice_memory)", text)
+        self.assertIn("would need up to 1.", text)
+        # The standard round is a few KiB.
+        self.assertEqual(riskodds.round(3, 2, max_memory=2 ** 20).total,
+                         7776)
+
+    def test_huge_fortify(self):
+        # 10^8 territories of 1 (issue 29): refused at once, before
+        # anything of 10^8 entries is made (it climbed to 8 GiB first).
+        text = self.assertNoMemory(riskodds.fortify, 10, 10 ** 8, 10 ** 8,
+                                   max_memory=2 ** 30)
+        self.assertIn("(ro_fortify_memory)", text)
+        self.assertIn("more than the limit of 1.0 GiB (1073741824 bytes)", text)
+
     def test_huge_dist(self):
         # 100000 v 100000: the program's own figure, and the limit.
         text = self.assertNoMemory(riskodds.dist, 100000, 100000,
@@ -435,7 +466,7 @@ class Memory(unittest.TestCase):
         need = self.program_estimate("--dist", "100000", "100000")
         self.assertIn("would need up to %s (ro_battle_dist_memory)" % need,
                       text)
-        self.assertIn("more than the limit of 1.0 GiB", text)
+        self.assertIn("more than the limit of 1.0 GiB (1073741824 bytes)", text)
         self.assertIn("100000 against 100000", text)
 
     def test_chain_fortify_program_figure(self):
@@ -468,7 +499,7 @@ class Memory(unittest.TestCase):
         for fn, args, kw in calls:
             with self.subTest(fn=fn.__name__, args=args, kw=kw):
                 text = self.assertNoMemory(fn, *args, max_memory=1, **kw)
-                self.assertIn("more than the limit of 1.0 B", text)
+                self.assertIn("more than the limit of 1 byte", text)
                 fn(*args, **kw)
                 fn(*args, max_memory=2 ** 30, **kw)
         # The estimate named is the program's, where it prints one.

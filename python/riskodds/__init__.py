@@ -105,9 +105,20 @@ def _integer(name, value, lo, hi):
         raise TypeError("%s must be an int, not %s"
                         % (name, type(value).__name__))
     if not lo <= value <= hi:
+        # Outside the C field: say the library's own limits where it has
+        # them (sides=-1: from 2 to 100, not the field's 0 to 2^32 - 1).
+        lo, hi = _library_range(name, lo, hi)
         raise RulesError(_lib.RO_ERULES, "%s = %d (from %d to %d)"
                          % (name, value, lo, hi))
     return value
+
+
+def _library_range(name, lo, hi):
+    """The range _LIMITS gives NAME (sides: attack_sides's), else LO, HI."""
+    for limit, llo, lhi in _LIMITS:
+        if limit == name or (name == "sides" and limit == "attack_sides"):
+            return llo, lhi
+    return lo, hi
 
 
 def rules(**kw):
@@ -213,11 +224,19 @@ def _battle_detail(r, a, d):
 
 
 def _bytes_text(n):
-    """N bytes as the program prints them: 1.5 GiB."""
-    for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
-        if n < 1024 or unit == "PiB":
-            return "%.1f %s" % (n, unit)
-        n /= 1024.0
+    """N bytes as the program prints them: 1.5 GiB (1610612736 bytes),
+    or 512 bytes below a KiB."""
+    if n < 1024:
+        return "%.0f byte%s" % (n, "" if n == 1 else "s")
+    v = n
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"):
+        if v < 1024 or unit == "EiB":
+            break
+        v /= 1024.0
+    if n < 1e18:
+        import math
+        return "%.1f %s (%d bytes)" % (v, unit, math.ceil(n))
+    return "%.1f %s (%.3g bytes)" % (v, unit, n)
 
 
 def _vm_pages():
@@ -287,10 +306,13 @@ def _optimizing(r):
         r.attacker == _ATTACKER["optimal"]
 
 
-def _fit(need, estimate, what, max_memory):
+def _fit(need, estimate, what, max_memory, rules):
     """Raise NoMemoryError (a MemoryError) when NEED bytes, the library's
     ESTIMATE (its function's name) for WHAT, exceed MAX_MEMORY (None: the
-    default)."""
+    default).  The counting of the rounds of RULES (a pointer to them),
+    which every model does first, is added (ro_dice_memory), as the
+    program adds it."""
+    need += _estimate(_lib.ro_dice_memory, rules)
     limit = _max_memory(max_memory)
     if need > limit:
         raise NoMemoryError(_lib.RO_ENOMEM, "%s would need up to %s (%s), "
@@ -324,7 +346,7 @@ def _battle_memory(r, a, d, rounds, ends, max_memory):
     else:
         need = _estimate(_lib.ro_battle_memory, *args)
         name = "ro_battle_memory"
-    _fit(need, name, what, max_memory)
+    _fit(need, name, what, max_memory, ctypes.byref(r))
 
 
 # ------------------------------------------------------------------ #
@@ -477,7 +499,8 @@ def table(attackers=(1, 10), defenders=(1, 10), max_memory=None, **kw):
         raise ArgumentError(_lib.RO_EINVAL, _battle_detail(r, 0, d_lo))
     _fit(_estimate(_lib.ro_battle_grid_memory, ctypes.byref(r), a_hi, d_hi,
                    1), "ro_battle_grid_memory",
-         "the grid up to %d against %d" % (a_hi, d_hi), max_memory)
+         "the grid up to %d against %d" % (a_hi, d_hi), max_memory,
+         ctypes.byref(r))
     cells = {}
     failure = []
 
@@ -510,13 +533,18 @@ equally likely ordered rolls cost the attacker k armies and the defender
 COMPARISONS - k (k = 0 .. COMPARISONS); all ints."""
 
 
-def round_counts(na=None, nd=None, **kw):
+def round_counts(na=None, nd=None, max_memory=None, **kw):
     """The exact outcome counts of one round of NA attack dice against ND
     defence dice (ro_round_count), as a Round.  Without NA and ND, every
-    pair the rules allow: {(na, nd): Round}."""
+    pair the rules allow: {(na, nd): Round}.  Many-sided dice with a bonus
+    on some of the dice but not all take memory as the faces to the power
+    of those dice: refused with NoMemoryError above MAX_MEMORY
+    (ro_dice_memory), as the program refuses them."""
     r = rules(**kw)
+    _fit(0, "ro_dice_memory", "the counts of one round", max_memory,
+         ctypes.byref(r))
     if na is None and nd is None:
-        return {(i, j): round_counts(i, j, **kw)
+        return {(i, j): round_counts(i, j, max_memory, **kw)
                 for i in range(1, r.attack_dice + 1)
                 for j in range(1, r.defend_dice + 1)}
     for name, n, most in (("na", na, r.attack_dice),
@@ -668,7 +696,7 @@ def needed(d, target=Fraction(1, 2), a_max=NEEDED_MAX, max_memory=None,
                    _lib.RO_METHOD_AUTO), "ro_needed_memory",
          "the search up to %d against %s" % (
              a_max, d_lo if d_lo == d_hi else "%d..%d" % (d_lo, d_hi)),
-         max_memory)
+         max_memory, ctypes.byref(r))
     out = (ctypes.c_ulong * (d_hi - d_lo + 1))()
     with Mpq() as q:
         mpq_set_fraction(q, target)
@@ -761,14 +789,14 @@ def _chain_memory(rs, a, d, rounds, scope, target, max_memory):
     what = "the chain of %d against %s" % (a, " ".join(str(x) for x in d))
     if rounds is not None:
         _fit(_estimate(_lib.ro_chain_rounds_memory, rs, a, d, k, rounds),
-             "ro_chain_rounds_memory", what, max_memory)
+             "ro_chain_rounds_memory", what, max_memory, rs)
         return
     need = _estimate(_lib.ro_chain_memory, rs, a, d, k, scope)
     if scope == _lib.RO_SCOPE_CHAIN and any(_optimizing(rs[i])
                                             for i in range(target)):
         need = max(need, 1.5 * _estimate(_lib.ro_chain_memory, rs, a, d, k,
                                          _lib.RO_SCOPE_BATTLE))
-    _fit(need, "ro_chain_memory", what, max_memory)
+    _fit(need, "ro_chain_memory", what, max_memory, rs)
 
 
 def _with_chain(a, defenders, rounds, policy_scope, target,
@@ -884,7 +912,7 @@ def fortify(a, d, k, policy_scope="battle", target=None, at_least=None,
     scope, target = _scope(policy_scope, target, k)
     what = "the splits of %d over %d against %d" % (d, k, a)
     _fit(_estimate(_lib.ro_fortify_memory, ctypes.byref(r), a, d, k, scope),
-         "ro_fortify_memory", what, max_memory)
+         "ro_fortify_memory", what, max_memory, ctypes.byref(r))
     if at_least is None:
         wanted = [k]
     elif at_least == "each":

@@ -391,5 +391,6 @@ ro_chain_memory = _fn(lib.ro_chain_memory, ctypes.c_int, double_p, rules_p,
                       c_ulong, c_ulong_p, c_size_t, ctypes.c_int)
 ro_fortify_memory = _fn(lib.ro_fortify_memory, ctypes.c_int, double_p,
                         rules_p, c_ulong, c_ulong, c_size_t, ctypes.c_int)
+ro_dice_memory = _fn(lib.ro_dice_memory, ctypes.c_int, double_p, rules_p)
 RO_METHOD_AUTO = 0
 RO_METHOD_RECURSION = 1

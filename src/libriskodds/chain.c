@@ -640,6 +640,12 @@ ro_chain_memory_bound (double *bytes, const ro_rules_t *rules,
     {
       double engine;
       full = carried + (f0 + (dsum[i] - before)) * bpa + 64;
+      /* Battle I is reached only with I territories taken, each keeping
+         one of the F0 fighting armies: from battle F0 on, every seed,
+         row and stop is 0, a number without limbs (chain 10 and 20000
+         territories of 1: 9 battles of numbers).  */
+      if (i >= f0)
+        full = 0;
       /* Seed f: at most FULL - f BPA bits.  */
       double seeds = cells_bytes (nseed, full, -bpa);
       rc = ro_rules_optimizing (&rules[i])
@@ -683,9 +689,51 @@ ro_chain_memory_bound (double *bytes, const ro_rules_t *rules,
   double values = whole ? 2 * cells_bytes (nseed, full, -bpa) : 0;
   /* A quarter more for what malloc cannot reuse as the numbers grow;
      1 MiB for the rest (the result's arrays, the output's strings: a
-     small run of riskodds measured 1 MiB above its start).  */
-  *bytes = 1.25 * (plans + fmax (peak, values)) + (1 << 20);
+     small run of riskodds measured 1 MiB above its start), and what
+     every battle keeps whatever its numbers, its rules and defenders
+     (the caller's too), its P(taken) and its engine's set-up: chain 10
+     and 20000 territories of 1 measured 590 bytes a battle.  */
+  *bytes = 1.25 * (plans + fmax (peak, values) + 512.0 * k) + (1 << 20);
   return rc;
+}
+
+/* ro_chain_memory_bound for K battles of the same RULES, each against
+   at most D with at most DSUM defenders in it and the battles before,
+   in closed form: no array of K, no loop over K (fortify asks it for
+   chains of 10^8 territories).  The same rules never rebase, so every
+   battle's terms are the same; the stops of the battles before grow by
+   one battle's each time, and the peak is at the last.  */
+int
+ro_chain_memory_uniform (double *bytes, const ro_rules_t *rules,
+                         unsigned long a, unsigned long d, unsigned long dsum,
+                         double k, int whole)
+{
+  unsigned long f0 = ro_rules_fighting (rules, a);
+  double nseed = f0 + 1.0, bpa = ro_rules_bits_per_army (rules);
+  double mpq = sizeof (mpq_t) + sizeof (mp_limb_t);
+  double full = (f0 + (double) dsum) * bpa + 64;
+  double seeds = cells_bytes (nseed, full, -bpa), engine;
+  int rc = ro_rules_optimizing (rules)
+    ? ro_plan_memory_valid (&engine, rules, a, d)
+    : ro_solver_memory (&engine, rules, a, d);
+  if (rc != RO_OK)
+    return rc;
+  double plans = whole ? k * engine : 0;
+  engine += (ro_rules_max_attacker_loss (rules) + 1.0)
+    * (d + 1.0) * ro_limb_bytes (full);
+  double held = (ro_rules_stop_fighting (rules) + 1.0)
+    * (d + 1.0) * (mpq + 2 * ro_limb_bytes (full));
+  /* Battle I holds the seeds it starts from (the first's of 64 bits),
+     those it makes, its engine and the stops of I + 1 battles.  */
+  double first = cells_bytes (nseed, 64, 0) + seeds + engine + held;
+  double last = (k > 1 ? seeds : cells_bytes (nseed, 64, 0)) + seeds
+    + engine + k * held;
+  last = fmax (last, 2 * seeds + nseed * (mpq + sizeof (unsigned long))
+               + engine + k * held);
+  double values = whole ? 2 * seeds : 0;
+  *bytes = 1.25 * (plans + fmax (fmax (first, last), values) + 512.0 * k)
+    + (1 << 20);
+  return RO_OK;
 }
 
 int
@@ -910,6 +958,14 @@ needed_method (const ro_rules_t *rules, unsigned long d_lo,
   return RO_METHOD_RECURSION;
 }
 
+/* The time of needed_search against D, in units of the meter.  */
+static double
+needed_work (unsigned long d)
+{
+  double n = d + 2.0;
+  return n * n * log2 (n);
+}
+
 /* *OUT = the smallest A in [A_MIN, A_MAX] with P(A, D) >= TARGET, by the
    strip engine.  With both sides rolling their most dice P(A, D) never
    decreases in A (an army more rolls at least the dice of one less, and
@@ -987,22 +1043,61 @@ ro_needed_method (unsigned long *out, const ro_rules_t *rules,
     return rc;
   int missing = 0;
   if (strip)
-    for (unsigned long d = d_lo; d <= d_hi && rc == RO_OK; d++)
-      {
-        rc = needed_search (&out[d - d_lo], &model, d, target, a_min, a_max);
-        if (rc == RO_ERANGE)
-          {
-            missing = 1;
-            rc = RO_OK;
-          }
-      }
+    {
+      /* One share of the call per defender count, weighed by its
+         search: O(log D) strip battles of O((A + D)^2) each, A about D.
+         The battles' own reports stay at the share reached (a part of
+         no span): each would otherwise start the meter over.  */
+      double sum = 0, lo = 0;
+      for (unsigned long d = d_lo; d <= d_hi; d++)
+        sum += needed_work (d);
+      ro_progress (0, sum);
+      for (unsigned long d = d_lo; d <= d_hi && rc == RO_OK; d++)
+        {
+          ro_progress_part_t part;
+          ro_progress_part (&part, lo / sum, 0);
+          rc = needed_search (&out[d - d_lo], &model, d, target, a_min,
+                              a_max);
+          ro_progress_part_end (&part);
+          if (rc == RO_ERANGE)
+            {
+              missing = 1;
+              rc = RO_OK;
+            }
+          lo += needed_work (d);
+          ro_progress (lo, sum);
+        }
+    }
   else
     {
       needed_t n = { out, d_lo, d_hi, d_hi - d_lo + 1,
         (const mpq_t *) target
       };
+      /* The pass stops at the row where the last D finds its answer, far
+         below A_MAX (10000 by default): its reports count rows up to
+         A_MAX, so needed 1..700 said 0% done to its end.  Where the
+         strip engine applies, a search for D_HI alone (a few battles)
+         tells that row, and the pass's share is scaled to end there.  */
+      double span = 1;
+      if (ro_method_choose (rules, RO_METHOD_AUTO) == RO_METHOD_STRIP)
+        {
+          unsigned long a_stop;
+          ro_progress_part_t quiet;
+          ro_progress_part (&quiet, 0, 0);
+          int src = needed_search (&a_stop, &model, d_hi, target, a_min,
+                                   a_max);
+          ro_progress_part_end (&quiet);
+          double f_max = ro_model_fighting (&model, a_max) + 1.0;
+          double f_stop = ro_model_fighting (&model, a_stop) + 1.0;
+          if (src == RO_OK)
+            span = ro_progress_rows (f_max, d_hi)
+              / ro_progress_rows (f_stop, d_hi);
+        }
+      ro_progress_part_t part;
+      ro_progress_part (&part, 0, span);
       rc = ro_grid_run (&model, a_min, a_max, d_lo, d_hi, 1, needed_cell,
                         NULL, &n);
+      ro_progress_part_end (&part);
       for (unsigned long d = d_lo; d <= d_hi; d++)
         if (out[d - d_lo] != 0)
           out[d - d_lo]--;
@@ -1011,6 +1106,9 @@ ro_needed_method (unsigned long *out, const ro_rules_t *rules,
   ro_model_clear (&model);
   if (rc < 0)
     return rc;
+  /* The pass that stopped early, or a strip search whose shares end
+     in a rounding error of 1: done.  */
+  ro_progress (1, 1);
   return missing ? RO_ERANGE : RO_OK;
 }
 

@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include <pthread.h>
@@ -75,9 +76,11 @@ ro_die_beats (const ro_rules_t *rules, unsigned p, unsigned a, unsigned d)
 #define KEYS_MAX (RO_SIDES_MAX + 2 * RO_BONUS_MAX)
 #define USED_MAX (2 * RO_SIDES_MAX)
 
-/* More cells than this in one table of the sweep: RO_ENOMEM (a bonus on
-   several but not all dice, large bonuses, many-sided dice).  */
-#define SWEEP_CELLS_MAX (1UL << 22)
+/* More cells than this in one table of the sweep: RO_ENOMEM, before any
+   size overflows (a table's bytes are counted by ro_dice_memory, which
+   the callers check against their limit: 40-sided dice with a bonus on
+   3 of 5 take 15 million cells).  */
+#define SWEEP_CELLS_MAX (1UL << 40)
 
 typedef struct
 {
@@ -142,7 +145,7 @@ keys_won (const ro_sweep_t *t, const ro_rules_t *r, unsigned p,
 /* The shape of the sweep of NA against ND dice: the keys, the faces at
    each, the comparisons that need values.  */
 static int
-sweep_shape (ro_sweep_t *t, const ro_rules_t *r, unsigned na, unsigned nd)
+sweep_keys (ro_sweep_t *t, const ro_rules_t *r, unsigned na, unsigned nd)
 {
   unsigned sides[2] = { r->attack_sides, r->defend_sides };
   unsigned k[2] = { ro_bonus_dice (r, 0), ro_bonus_dice (r, 1) };
@@ -187,7 +190,17 @@ sweep_shape (ro_sweep_t *t, const ro_rules_t *r, unsigned na, unsigned nd)
     }
   if (sweep_size (t) > SWEEP_CELLS_MAX)
     return RO_ENOMEM;
-  /* Who wins each comparison that waits for values, once.  */
+  return RO_OK;
+}
+
+/* The sweep's shape (sweep_keys) and its table of who wins each
+   comparison that waits for values, once.  */
+static int
+sweep_shape (ro_sweep_t *t, const ro_rules_t *r, unsigned na, unsigned nd)
+{
+  int rc = sweep_keys (t, r, na, nd);
+  if (rc != RO_OK)
+    return rc;
   t->won = malloc ((size_t) t->p * t->radix * t->radix + 1);
   if (t->won == NULL)
     return RO_ENOMEM;
@@ -521,6 +534,33 @@ ro_round_count_valid (ro_round_t *round, const ro_rules_t *rules,
   sweep_clear (&t[1]);
   free (shape.won);   /* the tables shared it */
   cache_put (round, rules, na, nd);
+  return RO_OK;
+}
+
+int
+ro_dice_memory (double *bytes, const ro_rules_t *rules)
+{
+  int rc = ro_rules_check (rules);
+  if (rc != RO_OK)
+    return rc;
+  /* A count is at most the rolls, sides^(na + nd); a cell that stays 0
+     holds no limbs, but every one is counted as if it held some.  */
+  double most = 0;
+  for (unsigned na = 1; na <= rules->attack_dice; na++)
+    for (unsigned nd = 1; nd <= rules->defend_dice; nd++)
+      {
+        ro_sweep_t t;
+        double cells = sweep_keys (&t, rules, na, nd) == RO_OK
+          ? (double) sweep_size (&t) : HUGE_VAL;
+        double bits = na * log2 (rules->attack_sides)
+          + nd * log2 (rules->defend_sides) + 1;
+        double limbs = 8 * (ceil (bits / 64) + 1) + 16;
+        double b = 2 * cells * (sizeof (mpz_t) + limbs)
+          + (double) t.p * t.radix * t.radix;
+        most = fmax (most, b);
+      }
+  /* The cache of rounds, and malloc's slack on the tables.  */
+  *bytes = 1.1 * most + ROUND_CACHE * (RO_DICE_MAX + 2) * 64.0;
   return RO_OK;
 }
 

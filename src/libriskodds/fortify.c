@@ -41,12 +41,32 @@ ro_fortify_count (double *n, unsigned long total, size_t k)
 {
   if (k == 0 || total < k)
     return RO_EINVAL;
-  /* C(total - 1, k - 1), in doubles: only compared with a limit.  */
+  /* C(total - 1, k - 1) = C(total - 1, total - k), in doubles: only
+     compared with a limit.  The shorter product, stopped once past any
+     limit (K may be 10^8).  */
+  unsigned long m = k - 1 < total - k ? k - 1 : total - k;
   double c = 1;
-  for (size_t i = 1; i < k; i++)
-    c = c * (double) (total - k + i) / (double) i;
+  for (unsigned long i = 1; i <= m && c < 1e300; i++)
+    c = c * (double) (total - m - 1 + i) / (double) i;
   *n = c;
   return RO_OK;
+}
+
+/* The battles of each split's chain that are computed: no more than the
+   attacker's fighting armies F0, since each territory taken keeps one
+   of them (10 armies on a territory take at most 9 territories); the
+   chances of taking more are 0, and nothing after battle F0 changes
+   those before.  A whole-chain policy aiming at T territories weighs
+   the first T battles, so they are kept all.  At least one battle.  */
+static size_t
+fortify_battles (const ro_rules_t *rules, unsigned long a, size_t k,
+                 ro_scope_t scope, size_t target)
+{
+  unsigned long f0 = ro_rules_fighting (rules, a);
+  size_t kb = f0 < k ? (size_t) f0 : k;
+  if (scope == RO_SCOPE_CHAIN && ro_rules_optimizing (rules) && target > kb)
+    kb = target;
+  return kb > 0 ? kb : 1;
 }
 
 /* The next split after D in lexicographic order (the first is 1 1 ...
@@ -109,19 +129,18 @@ ro_fortify_target (ro_fortify_t *f, const ro_rules_t *rules,
   if (rc != RO_OK)
     return rc;
   ro_fortify_clear (f);
-  size_t n = (size_t) count;
+  size_t n = (size_t) count, kb = fortify_battles (rules, a, k, scope, target);
   f->split = calloc (n, sizeof *f->split);
   unsigned long *d = malloc (k * sizeof *d);
-  ro_rules_t *r = malloc (k * sizeof *r);
+  ro_rules_t *r = malloc (kb * sizeof *r);
   if (f->split == NULL || d == NULL || r == NULL)
     rc = RO_ENOMEM;
   f->k = k;
   f->total = total;
   for (size_t j = 0; j < k && rc == RO_OK; j++)
-    {
-      d[j] = j + 1 < k ? 1 : total - (k - 1);
-      r[j] = *rules;
-    }
+    d[j] = j + 1 < k ? 1 : total - (k - 1);
+  for (size_t j = 0; j < kb && rc == RO_OK; j++)
+    r[j] = *rules;
   ro_chain_t c;
   ro_chain_init (&c);
   for (size_t i = 0; i < n && rc == RO_OK; i++)
@@ -129,7 +148,8 @@ ro_fortify_target (ro_fortify_t *f, const ro_rules_t *rules,
       ro_progress (i, n);
       ro_progress_part_t part;
       ro_progress_part (&part, (double) i / n, 1.0 / n);
-      rc = ro_chain_scope_valid (&c, r, a, d, k, scope, target);
+      rc = ro_chain_scope_valid (&c, r, a, d, kb, scope,
+                                 target < kb ? target : kb);
       ro_progress_part_end (&part);
       ro_split_t *s = &f->split[i];
       s->d = malloc (k * sizeof *s->d);
@@ -143,12 +163,14 @@ ro_fortify_target (ro_fortify_t *f, const ro_rules_t *rules,
       if (rc != RO_OK)
         break;
       f->n++;
-      /* at_least[j - 1] = taken[j] + ... + taken[k].  */
+      /* at_least[j - 1] = taken[j] + ... + taken[k]; 0 past the
+         battles computed.  */
       for (size_t j = k; j-- > 0;)
         {
           s->d[j] = d[j];
           mpq_init (s->at_least[j]);
-          mpq_set (s->at_least[j], c.taken[j + 1]);
+          if (j < kb)
+            mpq_set (s->at_least[j], c.taken[j + 1]);
           if (j + 1 < k)
             mpq_add (s->at_least[j], s->at_least[j], s->at_least[j + 1]);
         }
@@ -176,32 +198,27 @@ ro_fortify_memory (double *bytes, const ro_rules_t *rules, unsigned long a,
     return rc;
   if (count > RO_FORTIFY_MAX)
     return RO_ERANGE;
-  /* Every split's chain within one bound: no territory holds more than
-     TOTAL - K + 1, no battle has more than TOTAL defenders before it.  */
-  unsigned long *d = malloc (2 * k * sizeof *d);
-  ro_rules_t *r = malloc (k * sizeof *r);
-  if (d == NULL || r == NULL)
-    rc = RO_ENOMEM;
-  for (size_t i = 0; i < k && rc == RO_OK; i++)
-    {
-      d[i] = total - k + 1;
-      d[k + i] = total;
-      r[i] = *rules;
-    }
+  /* Every split's chain within one bound, without an array of K (K may
+     be 10^8): no territory holds more than TOTAL - K + 1, no battle has
+     more than TOTAL defenders before it; only the battles that can be
+     reached are computed.  */
+  size_t kb = fortify_battles (rules, a, k, scope, k);
   int whole = scope == RO_SCOPE_CHAIN && ro_rules_optimizing (rules);
   double chain = 0;
-  if (rc == RO_OK)
-    rc = ro_chain_memory_bound (&chain, r, a, d, d + k, k, whole);
-  free (d);
-  free (r);
-  /* Each split: its K fractions of two numbers each, its arrays (made
-     once, at their size: a tenth more for the chunks malloc cannot
-     reuse); the rankings' two arrays of indices.  */
+  rc = ro_chain_memory_uniform (&chain, rules, a, total - k + 1, total,
+                                (double) kb, whole);
+  if (rc != RO_OK)
+    return rc;
+  /* Each split: its K fractions of two numbers each (0 past the battles
+     computed: a limb for the denominator), its arrays (made once, at
+     their size: a tenth more for the chunks malloc cannot reuse); the
+     rankings' two arrays of indices.  */
   double bits = (ro_rules_fighting (rules, a) + (double) total)
     * ro_rules_bits_per_army (rules) + 64;
-  double split = sizeof (ro_split_t) + 32 + k * (sizeof (unsigned long)
-                                                 + sizeof (mpq_t)
-                                                 + 2 * ro_limb_bytes (bits));
+  double split = sizeof (ro_split_t) + 32
+    + (double) k * (sizeof (unsigned long) + sizeof (mpq_t))
+    + (double) kb * 2 * ro_limb_bytes (bits)
+    + (double) (k - kb) * ro_limb_bytes (0);
   *bytes = chain + count * (1.1 * split + 2 * sizeof (size_t));
   return rc;
 }

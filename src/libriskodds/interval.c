@@ -341,7 +341,7 @@ decide (char **str, const iv_t *x, const ro_decimal_t *fmt, iv_decide_t *w)
   if (fmt->n <= FAST_DIGITS)
     if (fast_digits (buf, &e10, w, fmt->n))
       {
-        *str = ro_format_decimal (buf, e10, 0);
+        *str = ro_format_decimal_scaled (buf, e10, 0, fmt->scale);
         return *str == NULL ? RO_ENOMEM : RO_OK;
       }
   mpfr_exp_t ea, eb;
@@ -352,7 +352,7 @@ decide (char **str, const iv_t *x, const ro_decimal_t *fmt, iv_decide_t *w)
     rc = RO_ENOMEM;
   else if (ea == eb && strcmp (sa, sb) == 0)
     {
-      *str = ro_format_decimal (sa, (long) ea, 0);
+      *str = ro_format_decimal_scaled (sa, (long) ea, 0, fmt->scale);
       if (*str == NULL)
         rc = RO_ENOMEM;
     }

@@ -23,6 +23,40 @@ ro_q_get_fraction (char **str, const mpq_t q)
   return RO_OK;
 }
 
+int
+ro_grid_fractions_memory (double *bytes, const ro_rules_t *rules,
+                          unsigned long a_lo, unsigned long a_hi,
+                          unsigned long d_lo, unsigned long d_hi)
+{
+  if (a_lo > a_hi || d_lo > d_hi)
+    return RO_EINVAL;
+  int rc = ro_check_battle (rules, a_hi, d_hi);
+  if (rc != RO_OK)
+    return rc;
+  /* An attacker with no army to fight has 0 ("0" or "1"): only the
+     rows after it hold fractions.  The fighting armies grow by one
+     with A: their sum over the rows is the rows times the mean of the
+     first and the last; likewise D.  */
+  double cells = ((double) a_hi - a_lo + 1) * ((double) d_hi - d_lo + 1);
+  if (ro_rules_fighting (rules, a_lo) == 0)
+    a_lo++;
+  if (a_lo > a_hi)
+    {
+      *bytes = cells * (4 + 24 + sizeof (char *));
+      return RO_OK;
+    }
+  double na = (double) a_hi - a_lo + 1, nd = (double) d_hi - d_lo + 1;
+  double f = ((double) ro_rules_fighting (rules, a_lo)
+              + ro_rules_fighting (rules, a_hi)) / 2;
+  double armies = na * nd * (f + ((double) d_lo + d_hi) / 2);
+  /* Two numbers of 0.302 decimal digits per bit, the '/' and the NUL,
+     malloc's header and rounding, and the pointer to each.  */
+  *bytes = 2 * 0.30103 * armies
+    * ro_rules_bits_per_army_upto (rules, ro_rules_fighting (rules, a_hi))
+    + cells * (4 + 24 + sizeof (char *));
+  return RO_OK;
+}
+
 void
 ro_free_str (char *str)
 {

@@ -42,6 +42,10 @@ ro_progress (double done, double total)
   else
     {
       double share = part_lo + part_span * (done / total);
+      /* A part may be scaled past the whole (a pass that stops before
+         its last row, its share scaled to end there): never past 1.  */
+      if (share > 1)
+        share = 1;
       /* No step back by a rounding error (a new call starts at 0, far
          below).  */
       if (share < part_last && part_last - share < 1e-9)

@@ -113,6 +113,10 @@ void ro_progress (double done, double total);
    mpfr_get_str, no sign) and exponent E say 0.DIGITS * 10^E; NULL when
    out of memory.  */
 char *ro_format_decimal (const char *digits, long e, int negative);
+/* The same for a value times SCALE (1, or 100 for a percentage: fixed
+   up to three integer digits, "100" not "1.0e+02") (decimal.c).  */
+char *ro_format_decimal_scaled (const char *digits, long e, int negative,
+                                unsigned long scale);
 
 /* The text ro_q_get_fixed makes of the value SCALED / 10^PLACES.  */
 int ro_format_fixed (char **str, const mpz_t scaled, unsigned long places);
@@ -410,6 +414,7 @@ int ro_rules_ended (const ro_rules_t *rules, unsigned long f,
 /* The most bits per army lost that a numerator or denominator of the
    battle's probabilities can take (rules.c).  */
 double ro_rules_bits_per_army (const ro_rules_t *rules);
+double ro_rules_bits_per_army_upto (const ro_rules_t *rules, unsigned long f);
 
 /* The recursion's memory for (A, D), as ro_battle_memory (solver.c).  */
 int ro_solver_memory (double *bytes, const ro_rules_t *rules,
@@ -431,6 +436,12 @@ double ro_limb_bytes (double bits);
 int ro_chain_memory_bound (double *bytes, const ro_rules_t *rules,
                            unsigned long a, const unsigned long *d,
                            const unsigned long *dsum, size_t k, int whole);
+
+/* The same for K battles of one RULES against at most D each, DSUM
+   bounding the defenders up to each, in closed form (chain.c).  */
+int ro_chain_memory_uniform (double *bytes, const ro_rules_t *rules,
+                             unsigned long a, unsigned long d,
+                             unsigned long dsum, double k, int whole);
 
 /* The bytes of the ends of a distribution from F fighting armies
    against D (ro_dist_t's outcomes), engine apart (solver.c).  */

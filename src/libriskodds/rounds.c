@@ -399,7 +399,7 @@ ro_battle_grid_rounds_memory (double *bytes, const ro_rules_t *rules,
                      + rules->defend_dice * log2 (rules->defend_sides));
   /* Two layers of V (and of U) of numerators of up to BITS bits.  */
   double cells = (f0 + 1) * ((double) d + 1) * (unresolved ? 4 : 2);
-  *bytes = cells * (sizeof (mpz_t) + bits / 8 + 16) + 65536;
+  *bytes = cells * (sizeof (mpz_t) + ro_limb_bytes (bits)) + 65536;
   return RO_OK;
 }
 

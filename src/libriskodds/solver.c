@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "riskodds-impl.h"
@@ -408,12 +409,21 @@ ro_solver_memory_rows (double *bytes, const ro_rules_t *rules,
       *bytes = 65536;
       return RO_OK;
     }
-  double bits = (f + d) * ro_rules_bits_per_army (rules) + 64;
+  double bpa = ro_rules_bits_per_army_upto (rules, (unsigned long) f);
+  double bits = (f + d) * bpa + 64;
   double rows = ro_rules_max_attacker_loss (rules) + 1 + extra;
-  double cell = sizeof (ro_cell_t) + 1.25 * bits / 8;
+  /* The ring's cells, each row's numbers in column j of at most
+     (F + j) armies' bits: a row holds (d + 1) (F + d / 2) armies' bits
+     in all, not (d + 1) times the largest.  No more rows than the
+     attacker has fighting armies (the row of none holds 0s and 1s:
+     1 .. 2 against 20000 holds one row of numbers, not the ring's 11
+     on two threads); the others are cells without limbs.  */
+  double held = fmax (1, fmin (rows, f));
+  double row_bits = (d + 1.0) * ((f + d / 2.0) * bpa + 64);
   /* The rows, plus the reduced result and its temporaries (the
      policies' children and values among them), once per thread.  */
-  *bytes = rows * (d + 1.0) * cell + (1.0 + views) * (48 * bits / 8 + 65536);
+  *bytes = rows * (d + 1.0) * sizeof (ro_cell_t)
+    + held * 1.25 * row_bits / 8 + (1.0 + views) * (48 * bits / 8 + 65536);
   /* A defender who looks at the roll: the classes and their answers.  */
   if (rules->defender != RO_DEFENDER_MAX)
     *bytes += (double) ro_rules_rolls (rules)

@@ -287,30 +287,30 @@ static int
 parse_levels (levels_t *l, const char *arg, double lo, double hi)
 {
   l->n = 0;
-  if (arg == NULL)
-    return CLI_EXIT_OK;
-  const char *p = arg;
-  while (*p)
+  if (arg == NULL || *arg == '\0')
+    return CLI_EXIT_OK;         /* --levels= : no contours */
+  /* One strict list (cli_split_list): "0.5," and " 0.5" are refused as
+     ",0.5" and "0.5 " are, and each item a plain decimal ("0x0.8" is
+     not one).  */
+  char *copy, *item[32];
+  size_t n;
+  int bad = cli_split_list (&copy, item, 32, &n, arg) != 0;
+  for (size_t k = 0; k < n && !bad; k++)
     {
-      size_t n = strcspn (p, ",");
-      char *s = strndup (p, n), *end;
-      if (s == NULL)
-        return cli_error ("out of memory");
-      double v = strtod (s, &end);
-      if (n == 0 || *end != '\0' || !(v > lo && v < hi) || l->n == 32)
-        {
-          int rc = cli_usage_error ("invalid --levels '%s' (expected up to "
-                                    "32 numbers between %g and %g, "
-                                    "separated by commas)", arg, lo, hi);
-          free (s);
-          levels_clear (l);
-          return rc;
-        }
-      l->v[l->n] = v;
-      l->label[l->n++] = s;
-      p += n + (p[n] == ',');
+      double v;
+      bad = !cli_plain_decimal (&v, item[k]) || !(v > lo && v < hi);
+      if (!bad && (l->label[l->n] = strdup (item[k])) == NULL)
+        bad = 1;
+      if (!bad)
+        l->v[l->n++] = v;
     }
-  return CLI_EXIT_OK;
+  free (copy);
+  if (!bad)
+    return CLI_EXIT_OK;
+  levels_clear (l);
+  return cli_usage_error ("invalid --levels '%s' (expected up to 32 numbers "
+                          "between %g and %g, separated by commas)", arg, lo,
+                          hi);
 }
 
 /* The figure's page: -o FILE's format, --width and --height.  */

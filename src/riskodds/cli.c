@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -329,7 +330,45 @@ cli_parse_range (unsigned long *lo, unsigned long *hi, const char *arg,
   return rc;
 }
 
-/* SIZE in bytes as a short human figure, e.g. "3.2 TiB".  */
+int
+cli_split_list (char **copy, char **item, size_t max, size_t *n,
+                const char *arg)
+{
+  *n = 0;
+  *copy = strdup (arg);
+  if (*copy == NULL)
+    return -1;
+  char *p = *copy;
+  for (;;)
+    {
+      size_t len = strcspn (p, ",");
+      if (len == 0 || *n == max || isspace ((unsigned char) p[0])
+          || isspace ((unsigned char) p[len - 1]))
+        return -1;
+      item[(*n)++] = p;
+      if (p[len] == '\0')
+        return 0;
+      p[len] = '\0';
+      p += len + 1;
+    }
+}
+
+int
+cli_plain_decimal (double *v, const char *text)
+{
+  const char *p = text + (*text == '-');
+  size_t whole = strspn (p, "0123456789"), frac = 0;
+  if (p[whole] == '.')
+    frac = strspn (p + whole + 1, "0123456789");
+  size_t len = whole + (p[whole] == '.' ? 1 + frac : 0);
+  if (p[len] != '\0' || (whole == 0 && frac == 0))
+    return 0;
+  *v = strtod (text, NULL);
+  return 1;
+}
+
+/* SIZE in bytes as a human figure with the exact bytes beside it, e.g.
+   "3.2 TiB (3518437208883 bytes)", or "512 bytes" below a KiB.  */
 static void
 human_bytes (char *buf, size_t n, double size)
 {
@@ -337,24 +376,70 @@ human_bytes (char *buf, size_t n, double size)
     "PiB", "EiB"
   };
   int u = 0;
-  while (size >= 1024 && u < 6)
+  double v = size;
+  while (v >= 1024 && u < 6)
     {
-      size /= 1024;
+      v /= 1024;
       u++;
     }
-  snprintf (buf, n, "%.1f %s", size, unit[u]);
+  if (u == 0)
+    snprintf (buf, n, "%.0f byte%s", size, size == 1 ? "" : "s");
+  else if (size < 1e18)
+    snprintf (buf, n, "%.1f %s (%.0f bytes)", v, unit[u], ceil (size));
+  else
+    snprintf (buf, n, "%.1f %s (%.3g bytes)", v, unit[u], size);
+}
+
+double
+cli_address_space_used (void)
+{
+  FILE *f = fopen ("/proc/self/statm", "r");
+  unsigned long pages = 0;
+  long size = sysconf (_SC_PAGESIZE);
+  if (f == NULL)
+    return 0;
+  if (fscanf (f, "%lu", &pages) != 1 || size <= 0)
+    pages = 0;
+  fclose (f);
+  return (double) pages * (double) size;
+}
+
+double
+cli_output_memory (const cli_opts_t *opts)
+{
+  if (opts->values == CLI_VALUES_EXACT)
+    return 0;
+  ro_decimal_t fmt = {
+    .style = opts->places_given ? RO_DECIMAL_PLACES : RO_DECIMAL_DIGITS,
+    .n = opts->places_given ? opts->places : opts->digits,
+    .scale = 1
+  };
+  double bytes;
+  return ro_decimal_memory (&bytes, &fmt, 0) == RO_OK ? bytes : 0;
+}
+
+int
+cli_check_need_note (const cli_opts_t *opts, double need, const char *what,
+                     const char *note)
+{
+  double dice;
+  need += cli_output_memory (opts);
+  if (ro_dice_memory (&dice, &opts->rules) == RO_OK)
+    need += dice;
+  if (need <= opts->max_memory)
+    return CLI_EXIT_OK;
+  char hn[64], hl[64];
+  human_bytes (hn, sizeof hn, need);
+  human_bytes (hl, sizeof hl, opts->max_memory);
+  return cli_error ("%s would need up to %s of memory, more than the limit "
+                    "of %s (see --max-memory)%s", what, hn, hl,
+                    note ? note : "");
 }
 
 int
 cli_check_need (const cli_opts_t *opts, double need, const char *what)
 {
-  if (need <= opts->max_memory)
-    return CLI_EXIT_OK;
-  char hn[32], hl[32];
-  human_bytes (hn, sizeof hn, need);
-  human_bytes (hl, sizeof hl, opts->max_memory);
-  return cli_error ("%s would need up to %s of memory, more than the limit "
-                    "of %s (see --max-memory)", what, hn, hl);
+  return cli_check_need_note (opts, need, what, NULL);
 }
 
 /* Refuse rules whose defender has too many attack rolls to tell
@@ -726,6 +811,43 @@ cli_prob_make_hint (cli_num_t *n, const mpq_t q, const cli_opts_t *opts,
   if (rc == CLI_EXIT_OK && (rc = num_hint (n, q, opts)) != CLI_EXIT_OK)
     cli_num_clear (n);
   return rc;
+}
+
+/* A row marked by cli_prob_make_row since the last cli_rows_note.  */
+static int rows_marked;
+
+int
+cli_prob_make_row (cli_num_t *n, const mpq_t q, const cli_opts_t *opts,
+                   cli_values_t v)
+{
+  int rc = cli_prob_make (n, q, opts, v);
+  if (rc != CLI_EXIT_OK || opts->format != CLI_FORMAT_TEXT
+      || n->decimal == NULL)
+    return rc;
+  if (!((mpq_cmp_ui (q, 1, 1) != 0 && reads_as (n->decimal, 1))
+        || (mpq_sgn (q) != 0 && reads_as (n->decimal, 0))))
+    return CLI_EXIT_OK;
+  char *s = malloc (strlen (n->decimal) + 2);
+  if (s == NULL)
+    {
+      cli_num_clear (n);
+      return cli_error ("out of memory");
+    }
+  sprintf (s, "~%s", n->decimal);
+  ro_free_str (n->decimal);
+  n->decimal = s;
+  rows_marked = 1;
+  return CLI_EXIT_OK;
+}
+
+void
+cli_rows_note (const cli_opts_t *opts)
+{
+  if (rows_marked && opts->format == CLI_FORMAT_TEXT)
+    printf ("  (~: rounds to %s or %s but is not exactly that; "
+            "more digits show how far)\n", opts->percent ? "100%" : "1",
+            opts->percent ? "0%" : "0");
+  rows_marked = 0;
 }
 
 void
@@ -1133,6 +1255,18 @@ cli_output_start (const char *file)
   struct stat st;
   if (*file == '\0')
     return cli_usage_error ("-o needs a file name");
+  /* A name of standard output itself (/dev/stdout, /dev/fd/1, its file
+     by name) is standard output: written through as it is, never
+     replaced, so that '>> f' still appends and a pipe stays one.  */
+  struct stat out;
+  if (stat (file, &st) == 0 && fstat (STDOUT_FILENO, &out) == 0
+      && st.st_dev == out.st_dev && st.st_ino == out.st_ino)
+    return CLI_EXIT_OK;
+  /* A pipe, a FIFO or a device, by any name (/dev/stderr is a symbolic
+     link to "pipe:[...]" in a pipeline): written to as it is.  */
+  if (stat (file, &st) == 0 && !S_ISREG (st.st_mode)
+      && !S_ISDIR (st.st_mode))
+    return output_direct (file);
   /* A symbolic link stays one: the file it points to is replaced.  */
   char *real = NULL;
   if (lstat (file, &st) == 0 && S_ISLNK (st.st_mode))

@@ -56,6 +56,8 @@ typedef struct
   const char *format_ext;       /* the extension of -o that chose the
                                    format (without its '.'), or NULL */
   double max_memory;            /* bytes a computation may take */
+  double max_time;              /* seconds a run may be foreseen to take */
+  int max_time_given;           /* --max-time given */
   const char *game_value;       /* --game-value, NULL when not given */
   int dist;                     /* --dist: the distribution of the end */
   int stats;                    /* --stats: expectations and variances */
@@ -147,6 +149,19 @@ int cli_parse_battle (const cli_opts_t *opts, int argc, char **argv,
 
 /* Parse a count "N" or a range "LO..HI" (LO <= HI) of armies into *LO and
    *HI; on failure print an error naming WHAT and return CLI_EXIT_ERROR.  */
+/* The items of a comma-separated list ARG, at most MAX of them, into
+   ITEM[] (pointers into COPY, a newly allocated copy of ARG the caller
+   frees): *N of them.  Strict: no item may be empty (",0.5", "0.5,",
+   "0.5,,0.8") and none may have spaces around it; -1 for those, and
+   for more than MAX items.  */
+int cli_split_list (char **copy, char **item, size_t max, size_t *n,
+                    const char *arg);
+
+/* Whether TEXT is a plain decimal number, [-]DIGITS[.DIGITS] or
+   [-].DIGITS, and its value in *V: no sign '+', no spaces, no exponent,
+   no hexadecimal (strtod takes "0x0.8" and " 0.5"), no inf or nan.  */
+int cli_plain_decimal (double *v, const char *text);
+
 int cli_parse_range (unsigned long *lo, unsigned long *hi, const char *arg,
                      const char *what);
 
@@ -169,6 +184,22 @@ int cli_check_decimal_memory (const cli_opts_t *opts, unsigned long a,
 /* Refuse a computation, WHAT (e.g. "the chain"), whose estimated NEED
    of memory in bytes exceeds the limit, naming both.  */
 int cli_check_need (const cli_opts_t *opts, double need, const char *what);
+
+/* The same with NOTE (e.g. "; --threads 1 holds fewer rows") after the
+   message.  Both add cli_output_memory to NEED, and the counting of the
+   rules' rounds (ro_dice_memory), which every model does first.  */
+int cli_check_need_note (const cli_opts_t *opts, double need,
+                         const char *what, const char *note);
+
+/* The bytes of address space the process has mapped now (the program,
+   its libraries: about 5 MiB at its start), 0 when it cannot be told:
+   what a ulimit -v has already spent before any computation.  */
+double cli_address_space_used (void);
+
+/* The bytes one decimal of the output takes to make at --digits or
+   --places (ro_decimal_memory): 10 MB at --digits 1000000.  Every
+   estimate of a computation whose values are printed adds it.  */
+double cli_output_memory (const cli_opts_t *opts);
 
 /* Refuse a grid of battles up to (A, D), which the recursion computes,
    whose estimated memory exceeds the limit.  */
@@ -253,6 +284,17 @@ int cli_value_make (cli_num_t *n, const mpq_t q, const cli_opts_t *opts,
    failure (CLI_EXIT_ERROR, after a message).  */
 int cli_prob_make_hint (cli_num_t *n, const mpq_t q, const cli_opts_t *opts,
                         cli_values_t v);
+
+/* cli_prob_make for a row of a text table (a chain's territories, a
+   distribution's ends): in the text format only, a decimal that reads
+   exactly 1 (100%) or 0 when Q is not gets a '~' before it ("~1.00"),
+   and cli_rows_note then says what the mark means.  */
+int cli_prob_make_row (cli_num_t *n, const mpq_t q, const cli_opts_t *opts,
+                       cli_values_t v);
+
+/* After a text table whose rows cli_prob_make_row made: when one was
+   marked, a line saying what '~' means; the mark is then forgotten.  */
+void cli_rows_note (const cli_opts_t *opts);
 
 /* The JSON keys that say how the decimals are written, after a comma:
    "digits":N, or "places":N with --places; then "percent":true with
@@ -453,6 +495,20 @@ void cli_meter_end (void);
    (0) heeds them again; cli_meter_report tells DONE of TOTAL of the run
    in the subcommand's own units, held or not.  */
 void cli_meter_hold (int hold);
+
+/* cli_meter_idle (1): the program waits for its input (batch between
+   lines), and the meter says nothing; (0): it works again, and after a
+   second with no run and no output the meter says "working" and for
+   how long.  */
+void cli_meter_idle (int idle);
+
+/* The longest a run may be foreseen to take, SECONDS (HUGE_VAL: no
+   limit): once the meter's estimate of a run's whole time, two seconds
+   in or later, exceeds it, the run ends with a message naming the
+   estimate and --max-time, exit status 2 (-o's file is not written).
+   GIVEN: --max-time was given; a RISKODDS_PROGRESS_SCALE (tests) lifts
+   the default.  Called before cli_meter_start.  */
+void cli_meter_limit (double seconds, int given);
 void cli_meter_report (double done, double total);
 
 /* help.c: whether WORD names a subcommand; print the help of SUB

@@ -304,15 +304,21 @@ json_line (batch_t *b, const cli_opts_t *o, const char *sub, int nargs,
   return CLI_EXIT_OK;
 }
 
-/* Whether FILE, an operand of a line, is the batch's own input: "-", or
-   another name of a pipe, a FIFO or a terminal that is (/dev/stdin).
-   Reading it would eat the questions that follow.  (A regular file
-   opened again by name is read from its start, apart from batch.)  */
+/* Whether FILE, an operand of a line, is the batch's own input: "-",
+   a name of standard input itself (/dev/stdin, /dev/fd/0,
+   /proc/self/fd/0: refused whatever it is, as the manual says), or
+   another name of a pipe, a FIFO or a terminal that is.  Reading it
+   would eat the questions that follow.  (A regular file opened again
+   by a name of its own is read from its start, apart from batch.)  */
 static int
 is_input (const batch_t *b, const char *file)
 {
-  if (strcmp (file, "-") == 0)
-    return 1;
+  static const char *const names[] = { "-", "/dev/stdin", "/dev/fd/0",
+    "/proc/self/fd/0"
+  };
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (strcmp (file, names[i]) == 0)
+      return 1;
   struct stat in, st;
   int fd = fileno (b->in);
   return fd >= 0 && fstat (fd, &in) == 0 && !S_ISREG (in.st_mode)
@@ -414,8 +420,14 @@ cli_batch_stream (const cli_opts_t *o, FILE *in,
             "error\n", b.rounds ? "unresolved_exact,unresolved_decimal,"
             : "");
   int kind, rc = CLI_EXIT_OK;
-  while ((kind = read_line (in, line)) != LINE_END)
+  /* Waiting for a line is not working: no meter then.  */
+  for (;;)
     {
+      cli_meter_idle (1);
+      kind = read_line (in, line);
+      cli_meter_idle (0);
+      if (kind == LINE_END)
+        break;
       if (kind == LINE_ERROR)
         {
           rc = cli_error ("error reading the questions: %s",

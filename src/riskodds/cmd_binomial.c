@@ -96,11 +96,9 @@ check_model_memory (const cli_opts_t *o, const mpq_t p, unsigned long a,
 {
   double bits = (double) mpz_sizeinbase (mpq_denref (p), 2);
   double need = 8.0 * ((double) a + d) * bits / 8 + 65536;
-  if (need <= o->max_memory)
-    return CLI_EXIT_OK;
-  return cli_error ("the binomial model at %lu against %lu would need about "
-                    "%.3g bytes of memory, more than the limit of %.3g (see "
-                    "--max-memory)", a, d, need, o->max_memory);
+  char what[96];
+  snprintf (what, sizeof what, "the binomial model at %lu against %lu", a, d);
+  return cli_check_need (o, need, what);
 }
 
 /* What the per-cell printer needs.  */

@@ -350,9 +350,9 @@ print_taken (const cli_opts_t *o, const ro_chain_t *c)
     {
       cli_num_t p, at;
       mpq_add (cum, cum, c->taken[j]);
-      if ((rc = cli_prob_make (&p, c->taken[j], o, v)) != CLI_EXIT_OK)
+      if ((rc = cli_prob_make_row (&p, c->taken[j], o, v)) != CLI_EXIT_OK)
         break;
-      if ((rc = cli_prob_make (&at, cum, o, vat)) != CLI_EXIT_OK)
+      if ((rc = cli_prob_make_row (&at, cum, o, vat)) != CLI_EXIT_OK)
         {
           cli_num_clear (&p);
           break;
@@ -384,6 +384,8 @@ print_taken (const cli_opts_t *o, const ro_chain_t *c)
       cli_num_clear (&at);
     }
   mpq_clear (cum);
+  if (rc == CLI_EXIT_OK)
+    cli_rows_note (o);
   if (o->format == CLI_FORMAT_JSON)
     fputc (']', stdout);
   return rc;
@@ -410,7 +412,7 @@ print_armies (const cli_opts_t *o, const ro_chain_t *c)
   for (size_t i = 0; i < c->n_armies && rc == CLI_EXIT_OK; i++)
     {
       cli_num_t p;
-      if ((rc = cli_prob_make (&p, c->armies_p[i], o, v))
+      if ((rc = cli_prob_make_row (&p, c->armies_p[i], o, v))
           != CLI_EXIT_OK)
         break;
       if (o->format == CLI_FORMAT_JSON)
@@ -434,6 +436,8 @@ print_armies (const cli_opts_t *o, const ro_chain_t *c)
         }
       cli_num_clear (&p);
     }
+  if (rc == CLI_EXIT_OK)
+    cli_rows_note (o);
   if (o->format == CLI_FORMAT_JSON)
     fputc (']', stdout);
   return rc;
@@ -470,7 +474,7 @@ print_stops (const cli_opts_t *o, const ro_chain_t *c)
     {
       const ro_chain_stop_t *e = &c->stop[i];
       cli_num_t p;
-      if ((rc = cli_prob_make (&p, e->p, o, v)) != CLI_EXIT_OK)
+      if ((rc = cli_prob_make_row (&p, e->p, o, v)) != CLI_EXIT_OK)
         break;
       if (o->format == CLI_FORMAT_JSON)
         {
@@ -502,6 +506,8 @@ print_stops (const cli_opts_t *o, const ro_chain_t *c)
         }
       cli_num_clear (&p);
     }
+  if (rc == CLI_EXIT_OK)
+    cli_rows_note (o);
   if (o->format == CLI_FORMAT_JSON)
     fputc (']', stdout);
   return rc;
@@ -604,11 +610,9 @@ check_rounds_memory (const cli_opts_t *o, unsigned long a,
                                     o->rounds);
   if (lrc != RO_OK)
     return cli_error ("%s", ro_strerror (lrc));
-  if (need > o->max_memory)
-    return cli_error ("a chain of %lu rounds would need up to %.3g bytes, "
-                      "more than the limit of %.3g (see --max-memory)",
-                      o->rounds, need, o->max_memory);
-  return CLI_EXIT_OK;
+  char what[64];
+  snprintf (what, sizeof what, "a chain of %lu rounds", o->rounds);
+  return cli_check_need (o, need, what);
 }
 
 int

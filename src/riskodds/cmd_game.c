@@ -263,6 +263,8 @@ cmd_game (const cli_opts_t *o, int argc, char **argv)
   if (argc > 0)
     return cli_usage_error ("game takes no operands: '%s'", argv[0]);
 
+  if (cli_check_need (o, 0, "the counts of one round and their decimals") != CLI_EXIT_OK)
+    return CLI_EXIT_ERROR;
   ro_game_t g;
   ro_game_init (&g);
   int rc = ro_game_solve (&g, &o->rules);

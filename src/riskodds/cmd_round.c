@@ -223,6 +223,8 @@ cmd_round (const cli_opts_t *o, int argc, char **argv)
   if (cli_values_one (o, "the text of 'round'") != CLI_EXIT_OK)
     return CLI_EXIT_ERROR;
 
+  if (cli_check_need (o, 0, "the counts of one round and their decimals") != CLI_EXIT_OK)
+    return CLI_EXIT_ERROR;
   int rc = CLI_EXIT_OK, first = 1;
   ro_round_t r;
   ro_round_init (&r);

@@ -2,6 +2,8 @@
 
 #include <config.h>
 
+#include <math.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +28,7 @@ typedef struct
   int first;
   int width;                    /* text grid of decimals */
   char **held;                  /* text grid of fractions */
+  double held_bytes;            /* their estimate (hold_grid) */
   double work, done;            /* --stats: progress, in stats_work */
   unsigned long window;         /* rows of text in flight */
   cli_num_t *rows;              /* their cells: row A at (A % WINDOW) */
@@ -434,11 +437,20 @@ rows_open (table_t *t)
   if (o->rounds)
     t->window = 1;              /* rows come in order, one at a time */
   double flight = threads == 1 || o->rounds ? 1 : (double) t->window;
-  double grid = 0, row = 64.0 * (double) cols * (o->stats ? N_QUANTITIES : 1);
+  const char *const *names;
+  double nq = (double) quantities (o, &names);
+  double grid = 0, row = 64.0 * (double) cols * nq;
+  /* A row of decimals: each as wide as --digits or --places make it
+     (a million digits each at --digits 1000000).  */
+  if (t->values & CLI_VALUES_DECIMAL)
+    row += (double) cols * nq * (CLI_DECIMAL_WIDTH (o) + 24);
+  /* A row of fractions: the texts of its cells, the last row's the
+     longest.  */
+  double fractions;
   if (t->values & CLI_VALUES_EXACT
-      && ro_battle_memory_method (&row, &o->rules, t->a[1], t->d[1],
-                                  RO_METHOD_RECURSION) != RO_OK)
-    row = 0;
+      && ro_grid_fractions_memory (&fractions, &o->rules, t->a[1], t->a[1],
+                                   t->d[0], t->d[1]) == RO_OK)
+    row += fractions;
   if (o->rounds)
     {
       if (ro_battle_grid_rounds_memory (&grid, &o->rules, t->a[1], t->d[1],
@@ -448,14 +460,26 @@ rows_open (table_t *t)
   else if (ro_battle_grid_memory (&grid, &o->rules, t->a[1], t->d[1],
                                   threads) != RO_OK)
     grid = 0;
-  double need = grid + flight * row;
-  if (need > o->max_memory)
-    return cli_error ("a table from %lu to %lu against %lu to %lu on %u "
-                      "thread%s would hold up to %.3g bytes, more than the "
-                      "limit of %.3g (see --max-memory)%s", t->a[0], t->a[1],
-                      t->d[0], t->d[1], threads, threads == 1 ? "" : "s",
-                      need, o->max_memory, threads == 1 ? ""
-                      : "; --threads 1 holds fewer rows");
+  /* No more rows in flight than the table has rows of fractions (an
+     attacker with no army to fight has 0s and 1s); a text grid takes
+     each cell's text from its row as the row is done, so on one thread
+     the rows in flight hold no more than one row beside the grid's
+     texts (on several, the texts the workers made stay in their own
+     arenas: measured on 1 .. 2 against 10000, a row more).  */
+  unsigned long none = o->rules.count == RO_COUNT_TERRITORY ? 1 : 0;
+  unsigned long a0 = t->a[0] + (t->a[0] <= none);
+  flight = fmin (flight, a0 <= t->a[1] ? (double) (t->a[1] - a0 + 1) : 1);
+  if (t->held != NULL && threads == 1)
+    flight -= 1;
+  double need = grid + flight * row + t->held_bytes;
+  char what[160];
+  snprintf (what, sizeof what, "a table from %lu to %lu against %lu to %lu "
+            "on %u thread%s", t->a[0], t->a[1], t->d[0], t->d[1], threads,
+            threads == 1 ? "" : "s");
+  int rc = cli_check_need_note (o, need, what, threads == 1 ? NULL
+                                : "; --threads 1 holds fewer rows");
+  if (rc != CLI_EXIT_OK)
+    return rc;
   t->rows = calloc (t->window * cols * N_QUANTITIES, sizeof *t->rows);
   return t->rows ? CLI_EXIT_OK : cli_error ("out of memory");
 }
@@ -577,24 +601,26 @@ print_held (const table_t *t)
 }
 
 /* The text grid of fractions holds every cell's text: refuse it up front
-   when that would not fit (each fraction is at most about the size of a
-   whole row of the solver's numbers).  */
+   when that would not fit (ro_grid_fractions_memory: the texts' sizes
+   from the armies each battle can lose); rows_open adds it to the
+   grid's own.  */
 static int
 hold_grid (table_t *t)
 {
   const cli_opts_t *o = t->o;
-  double row, cells = (double) (t->a[1] - t->a[0] + 1)
+  double need, cells = (double) (t->a[1] - t->a[0] + 1)
     * (double) (t->d[1] - t->d[0] + 1);
-  if (ro_battle_memory_method (&row, &o->rules, t->a[1], t->d[1],
-                               RO_METHOD_RECURSION) != RO_OK)
-    row = 0;
-  double need = (double) (t->a[1] - t->a[0] + 1) * row + 16 * cells;
-  if (need > o->max_memory)
-    return cli_error ("a text grid of fractions from %lu to %lu against %lu "
-                      "to %lu would hold up to %.3g bytes, more than the "
-                      "limit of %.3g (see --max-memory); --format csv "
-                      "prints it as it comes", t->a[0], t->a[1], t->d[0],
-                      t->d[1], need, o->max_memory);
+  if (ro_grid_fractions_memory (&need, &o->rules, t->a[0], t->a[1], t->d[0],
+                                t->d[1]) != RO_OK)
+    need = 16 * cells;
+  t->held_bytes = need;
+  char what[160];
+  snprintf (what, sizeof what, "a text grid of fractions from %lu to %lu "
+            "against %lu to %lu", t->a[0], t->a[1], t->d[0], t->d[1]);
+  int rc = cli_check_need_note (o, need, what, "; --format csv prints it "
+                                "as it comes");
+  if (rc != CLI_EXIT_OK)
+    return rc;
   t->held = calloc ((size_t) cells, sizeof *t->held);
   return t->held ? CLI_EXIT_OK : cli_error ("out of memory");
 }
@@ -662,6 +688,7 @@ cmd_table (const cli_opts_t *o, int argc, char **argv)
   if (rc == CLI_EXIT_OK)
     rc = certified (&t, &fmt)
       ? cli_check_decimal_memory (o, t.a[1], t.d[1], &fmt)
+      : o->rounds ? CLI_EXIT_OK  /* rows_open: with P(unresolved) or not */
       : cli_check_grid_memory (o, t.a[1], t.d[1]);
   /* --stats runs each battle's own forward pass, and so its plan.  */
   if (rc == CLI_EXIT_OK && o->stats)

@@ -722,7 +722,7 @@ judge_other_count (report_t *r, const unsigned long lo[2],
   if ((rules.count == RO_COUNT_TERRITORY && lo[0] == 0)
       || ro_battle_memory_method (&need, &rules, hi[0], hi[1],
                                   RO_METHOD_RECURSION) != RO_OK
-      || need > r->o->max_memory)
+      || need + cli_output_memory (r->o) > r->o->max_memory)
     return;
   r->pass = 1;
   int rc = judge_pass (r, &rules, lo, hi);

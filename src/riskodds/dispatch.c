@@ -2,6 +2,8 @@
 
 #include <config.h>
 
+#include <math.h>
+
 #include <ctype.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -164,6 +166,8 @@ start (cli_opts_t *o, const cli_sub_t *s, int named, int nargs, char **args,
     rc = cli_output_start (o->output);
   if (rc != CLI_EXIT_OK)
     return rc;
+  /* A batch's lines are each their own run: none ends the batch.  */
+  cli_meter_limit (batch ? HUGE_VAL : o->max_time, o->max_time_given);
   cli_meter_start (o->progress);
   return named ? s->run (o, nargs - 1, args + 1) : s->run (o, nargs, args);
 }

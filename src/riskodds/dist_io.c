@@ -36,10 +36,10 @@ dist_row_init (dist_row_t *row, const mpq_t p, const mpq_t cum,
                const cli_opts_t *o)
 {
   cli_values_t vc, v = dist_values (o, &vc);
-  int rc = cli_prob_make (&row->p, p, o, v);
+  int rc = cli_prob_make_row (&row->p, p, o, v);
   if (rc != CLI_EXIT_OK)
     return rc;
-  rc = cli_prob_make (&row->cum, cum, o, vc);
+  rc = cli_prob_make_row (&row->cum, cum, o, vc);
   if (rc != CLI_EXIT_OK)
     cli_num_clear (&row->p);
   return rc;
@@ -185,7 +185,10 @@ cli_print_dist (const cli_opts_t *o, unsigned long a, unsigned long d,
   if (o->format == CLI_FORMAT_JSON)
     fputc (']', stdout);
   else if (rc == CLI_EXIT_OK)
-    cli_doc_end (o->format);
+    {
+      cli_rows_note (o);
+      cli_doc_end (o->format);
+    }
   return rc;
 }
 

@@ -8,6 +8,8 @@
 #endif
 
 #include <errno.h>
+#include <math.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +32,19 @@
 #define REDRAW 0.2
 #define ESTIMATE_AFTER 2.0      /* the first estimate worth telling */
 #define LONG_RUN 60.0           /* estimates above this are told */
+#define TICK 0.25               /* the ticker's wake-ups, real seconds */
+#define REFRESH 1.0             /* the longest a shown line goes unchanged */
+
+/* Never silent: a thread (the ticker) wakes every TICK and redraws the
+   line when the library has said nothing for REFRESH, with the time
+   gone by; when a run has passed the end its share foretold, or has
+   told no share at all, the line says "working" and the time, never a
+   number of seconds left that the run has already proved wrong.
+   Between runs, while the program is busy (from cli_meter_start to
+   cli_meter_end, but not while batch waits for its next line), the line
+   says "working" too once DELAY has passed without output.  Everything
+   below runs under LOCK.  */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 static struct
 {
@@ -44,7 +59,13 @@ static struct
   int midline;                  /* the output on the meter's terminal
                                    has a line begun: no meter until it
                                    is ended, or '\r' would cut it */
-} m = { .span = 1, .scale = 1 };
+  double last_report;           /* when the library last said something */
+  double max_time;              /* --max-time, on the meter's clock */
+  double too_long;              /* a run's foreseen time beyond it, or 0 */
+  int busy;                     /* the program is working */
+  double since;                 /* since when */
+  double quiet;                 /* since when, with no run and no output */
+} m = { .span = 1, .scale = 1, .max_time = HUGE_VAL };
 
 /* The width shown, for a signal handler; and what blanks it out.  */
 static volatile sig_atomic_t shown;
@@ -58,8 +79,8 @@ now (void)
   return (t.tv_sec + t.tv_nsec / 1e9) * m.scale;
 }
 
-void
-cli_meter_clear (void)
+static void
+meter_clear (void)
 {
   if (m.width == 0)
     return;
@@ -67,6 +88,16 @@ cli_meter_clear (void)
   fflush (stderr);
   m.width = 0;
   shown = 0;
+}
+
+void
+cli_meter_clear (void)
+{
+  pthread_mutex_lock (&lock);
+  meter_clear ();
+  /* A message follows: the ticker waits before it draws again.  */
+  m.last_draw = m.quiet = now ();
+  pthread_mutex_unlock (&lock);
 }
 
 /* SECONDS for people: "12 s", "3 min", "2 h 5 min".  */
@@ -94,26 +125,39 @@ tell_estimate (double elapsed, double share)
     return;
   char t[32];
   duration (t, sizeof t, elapsed / share);
-  cli_meter_clear ();
+  meter_clear ();
   fprintf (stderr, "%s: this will take about %s\n", PACKAGE_NAME, t);
 }
 
+/* The line: SHARE done at SEEN seconds into the run, ELAPSED now.  The
+   time left is what the rate so far gives from the last report, less
+   the time since; once that is spent (the run is slower than its units
+   said), or with no share yet, "working" and the time gone by: SHARE
+   below 0 says no run, only the program busy.  */
 static void
-draw (double elapsed, double share)
+draw (double elapsed, double seen, double share)
 {
-  char line[96], t[32];
+  char line[96], t[32], e[32];
   int pct = (int) (share * 100);
   if (pct > 99)
     pct = 99;
   int n;
-  if (share > 0)
+  double left = share > 0 ? seen * (1 - share) / share - (elapsed - seen)
+    : -1;
+  duration (e, sizeof e, elapsed);
+  if (share < 0)
+    n = snprintf (line, sizeof line, "%s: working, %s", PACKAGE_NAME, e);
+  else if (share > 0 && left > 0)
     {
-      duration (t, sizeof t, elapsed * (1 - share) / share);
+      duration (t, sizeof t, left);
       n = snprintf (line, sizeof line, "%s: %3d%% done, about %s left",
                     PACKAGE_NAME, pct, t);
     }
+  else if (share > 0)
+    n = snprintf (line, sizeof line, "%s: %3d%% done, working, %s",
+                  PACKAGE_NAME, pct, e);
   else
-    n = snprintf (line, sizeof line, "%s: %3d%% done", PACKAGE_NAME, pct);
+    n = snprintf (line, sizeof line, "%s: working, %s", PACKAGE_NAME, e);
   size_t len = n > 0 ? (size_t) n : 0;
   /* Spaces over what a longer line left: no terminal codes needed.  */
   fprintf (stderr, "\r%s%*s", line,
@@ -125,68 +169,177 @@ draw (double elapsed, double share)
   shown = (sig_atomic_t) (len < sizeof blank - 2 ? len : sizeof blank - 2);
 }
 
+static void meter_report (double done, double total);
+
 void
 cli_meter_report (double done, double total)
 {
-  if (!m.on || !(total > 0))
+  pthread_mutex_lock (&lock);
+  meter_report (done, total);
+  pthread_mutex_unlock (&lock);
+}
+
+static void
+meter_report (double done, double total)
+{
+  if (!(total > 0) || (!m.on && m.max_time == HUGE_VAL))
     return;
   double share = m.lo + m.span * (done < total ? done / total : 1);
   double t = now ();
-  if (!m.active || share < m.last)
+  m.last_report = t;
+  /* A call that starts over is a new run; a share below the last by a
+     rounding error (a part's end, lo + span * 1, against the next
+     whole-call report i / n) is not: it restarted the clock of every
+     split of fortify, which then never showed a meter.  */
+  if (!m.active || share < m.last - 1e-9)
     {
       /* A new run (a call that starts over is a new one too).  */
-      cli_meter_clear ();
+      meter_clear ();
       m.active = 1;
       m.start = t;
       m.last_draw = 0;
       m.told = 0;
+      m.last = share;
     }
-  m.last = share;
+  if (share > m.last)
+    m.last = share;
   if (share >= 1)
     {
-      cli_meter_clear ();
+      meter_clear ();
       m.active = 0;
+      m.quiet = t;
       return;
     }
   double elapsed = t - m.start;
-  if (elapsed < DELAY || (m.width != 0 && t - m.last_draw < REDRAW)
+  /* A run foreseen beyond --max-time ends: report () says so.  */
+  if (elapsed >= ESTIMATE_AFTER && share > 0 && elapsed / share > m.max_time)
+    {
+      meter_clear ();
+      m.too_long = elapsed / share;
+      return;
+    }
+  if (!m.on || elapsed < DELAY || (m.width != 0 && t - m.last_draw < REDRAW)
       || m.midline)
     return;
   if (!m.told && elapsed >= ESTIMATE_AFTER && share > 0)
     tell_estimate (elapsed, share);
-  draw (elapsed, share);
+  draw (elapsed, elapsed, share);
   m.last_draw = t;
 }
 
-/* The library's hook: DONE of TOTAL of the current call.  */
+/* The ticker's turn: a run the library has said nothing of for REFRESH,
+   or the program busy between runs for DELAY, is drawn anew.  */
+static void
+tick (void)
+{
+  if (!m.on || m.midline)
+    return;
+  double t = now ();
+  if (t - m.last_draw < REFRESH)
+    return;
+  if (m.active)
+    {
+      double elapsed = t - m.start;
+      if (elapsed >= DELAY && t - m.last_report >= REFRESH)
+        {
+          draw (elapsed, m.last_report - m.start, m.last);
+          m.last_draw = t;
+        }
+    }
+  else if (m.busy && t - m.quiet >= DELAY)
+    {
+      draw (t - m.since, 0, -1);
+      m.last_draw = t;
+    }
+}
+
+static void *
+ticker (void *arg)
+{
+  (void) arg;
+  struct timespec ts = { 0, (long) (TICK * 1e9) };
+  for (;;)
+    {
+      nanosleep (&ts, NULL);
+      pthread_mutex_lock (&lock);
+      tick ();
+      pthread_mutex_unlock (&lock);
+    }
+  return NULL;
+}
+
+void
+cli_meter_idle (int idle)
+{
+  pthread_mutex_lock (&lock);
+  if (idle)
+    meter_clear ();
+  m.busy = !idle;
+  m.quiet = now ();
+  if (!idle)
+    m.since = m.quiet;
+  pthread_mutex_unlock (&lock);
+}
+
+/* The library's hook: DONE of TOTAL of the current call.  A run
+   foreseen beyond --max-time ends here, the library's call and all:
+   the program's own exit, -o's temporary file removed.  */
 static void
 report (void *data, double done, double total)
 {
   (void) data;
   if (!m.held)
     cli_meter_report (done, total);
+  if (m.too_long > 0)
+    {
+      char t[32], l[32];
+      duration (t, sizeof t, m.too_long);
+      duration (l, sizeof l, m.max_time);
+      cli_error ("this run would take about %s, more than the limit of %s "
+                 "(see --max-time)", t, l);
+      exit (cli_output_finish (CLI_EXIT_ERROR));
+    }
+}
+
+void
+cli_meter_limit (double seconds, int given)
+{
+  const char *scale = getenv ("RISKODDS_PROGRESS_SCALE");
+  if (scale != NULL && atof (scale) > 0)
+    m.scale = atof (scale);
+  /* The tests' clock makes short runs long: only a limit they give.  */
+  if (m.scale != 1 && !given)
+    seconds = HUGE_VAL;
+  m.max_time = seconds;
 }
 
 void
 cli_meter_hold (int hold)
 {
+  pthread_mutex_lock (&lock);
   m.held = hold;
+  pthread_mutex_unlock (&lock);
 }
 
 void
 cli_meter_part (double lo, double span)
 {
+  pthread_mutex_lock (&lock);
   m.lo = lo;
   m.span = span;
+  pthread_mutex_unlock (&lock);
 }
 
 void
 cli_meter_end (void)
 {
+  pthread_mutex_lock (&lock);
   m.lo = 0;
   m.span = 1;
   m.active = 0;
-  cli_meter_clear ();
+  m.busy = 0;
+  meter_clear ();
+  pthread_mutex_unlock (&lock);
 }
 
 #ifdef HAVE_FOPENCOOKIE
@@ -197,7 +350,10 @@ static ssize_t
 out_write (void *cookie, const char *buf, size_t size)
 {
   (void) cookie;
-  cli_meter_clear ();
+  /* Under the lock: the ticker draws nothing between the blanking and
+     the output.  */
+  pthread_mutex_lock (&lock);
+  meter_clear ();
   size_t done = 0;
   while (done < size)
     {
@@ -205,11 +361,15 @@ out_write (void *cookie, const char *buf, size_t size)
       if (n < 0 && errno == EINTR)
         continue;
       if (n < 0)
-        return done > 0 ? (ssize_t) done : -1;
+        break;
       done += (size_t) n;
     }
-  if (size > 0)
-    m.midline = buf[size - 1] != '\n';
+  if (done > 0)
+    m.midline = buf[done - 1] != '\n';
+  m.quiet = now ();
+  pthread_mutex_unlock (&lock);
+  if (done < size && done == 0)
+    return -1;
   return (ssize_t) done;
 }
 
@@ -280,6 +440,9 @@ cli_meter_start (int mode)
      cannot be done the meter stays off unless --progress asks.  */
   if (m.on && isatty (STDOUT_FILENO) && !share_terminal () && mode == 0)
     m.on = 0;
+  /* Off, the meter still foresees a run's time for --max-time.  */
+  if (!m.on && m.max_time != HUGE_VAL)
+    ro_progress_set (report, NULL);
   if (!m.on)
     return;
   const char *scale = getenv ("RISKODDS_PROGRESS_SCALE");
@@ -287,4 +450,14 @@ cli_meter_start (int mode)
     m.scale = atof (scale);
   catch_signals ();
   ro_progress_set (report, NULL);
+  m.busy = 1;
+  m.since = m.quiet = now ();
+  /* Without the ticker the meter still follows the library's reports.  */
+  pthread_t t;
+  sigset_t all, old;
+  sigfillset (&all);
+  pthread_sigmask (SIG_BLOCK, &all, &old);  /* signals go to the caller */
+  if (pthread_create (&t, NULL, ticker, NULL) == 0)
+    pthread_detach (t);
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
 }

@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -295,6 +296,10 @@ memory_ceiling (const char **what)
         {
           ceiling = (double) rl.rlim_cur;
           *what = names[i];
+          /* The address space the program and its libraries hold is
+             spent already: 20 MB of ulimit -v leave about 15.  */
+          if (res[i] == RLIMIT_AS)
+            ceiling = fmax (ceiling - cli_address_space_used (), 1);
         }
     }
   return ceiling;
@@ -329,6 +334,42 @@ opt_max_memory (cli_opts_t *o, const char *arg)
   return CLI_EXIT_OK;
 }
 
+/* A duration, a number of seconds with an optional unit s, m (minutes),
+   h or d, or "none": the longest time a run may be foreseen to take.  */
+static int
+opt_max_time (cli_opts_t *o, const char *arg)
+{
+  static const struct
+  {
+    char unit;
+    double seconds;
+  } units[] = { {'s', 1}, {'m', 60}, {'h', 3600}, {'d', 86400} };
+  o->max_time_given = 1;
+  if (strcmp (arg, "none") == 0)
+    {
+      o->max_time = HUGE_VAL;
+      return CLI_EXIT_OK;
+    }
+  const char *p = arg;
+  double v = 0, mult = 1;
+  while (isdigit ((unsigned char) *p))
+    v = v * 10 + (*p++ - '0');
+  for (size_t i = 0; *p && p > arg && i < sizeof units / sizeof units[0]; i++)
+    if (tolower ((unsigned char) *p) == units[i].unit)
+      {
+        mult = units[i].seconds;
+        p++;
+        break;
+      }
+  if (p == arg || *p != '\0' || v == 0)
+    return cli_usage_error ("invalid --max-time '%s' (expected a whole "
+                            "number of seconds, optionally followed by s, "
+                            "m, h or d, such as 90m or 48h; or 'none')",
+                            arg);
+  o->max_time = v * mult;
+  return CLI_EXIT_OK;
+}
+
 /* Three quarters of the memory the process may have (the rest is for
    the program, its libraries and threads' stacks, which a ulimit -v
    counts too), or 4 GiB when it cannot be told: a user under ulimit -v
@@ -344,6 +385,8 @@ cli_options_default (cli_opts_t *opts)
   opts->digits = 20;
   opts->format = CLI_FORMAT_TEXT;
   opts->max_memory = ceiling > 0 ? 0.75 * ceiling : 4.0 * 1024 * 1024 * 1024;
+  /* Beyond reason: a run foreseen to take more than four days.  */
+  opts->max_time = 96 * 3600.0;
   opts->layout = RO_LAYOUT_AUTO;
 }
 
@@ -581,6 +624,11 @@ static const cli_option_t options[] = {
    "  bytes; suffixes K, M, G, T (powers of 1024); at\n"
    "  most, and by default three quarters of, the\n"
    "  physical memory or ulimit -v/-d if lower"},
+  {OPT ("max-time", 0, "TIME", 52), CALL (opt_max_time),
+   .subs = CLI_SUB_ALL,
+   .help = "end a run whose estimate of its time, two\n"
+   "  seconds in, exceeds TIME: seconds, or with m,\n"
+   "  h or d (default 96h); 'none' for no limit"},
   {OPT ("progress", 0, NULL, 43), SET (progress, 1),
    .subs = CLI_SUB_ALL,
    .help = "show how far a long run has come and the time\n"
