@@ -104,8 +104,7 @@ ro_engine_method_battle (int plain, ro_method_t method, unsigned long f,
                          unsigned long d)
 {
   method = ro_engine_method (plain, method);
-  if (method == RO_METHOD_STRIP && f >= RO_SPLIT_CROSSOVER
-      && d >= RO_SPLIT_CROSSOVER)
+  if (method == RO_METHOD_STRIP && f + d >= RO_SPLIT_CROSSOVER)
     return RO_METHOD_SPLIT;
   return method;
 }

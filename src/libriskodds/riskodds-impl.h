@@ -253,9 +253,9 @@ void ro_solve_state (ro_solver_t *s, unsigned long f, unsigned long d);
 ro_method_t ro_engine_method (int plain, ro_method_t method);
 
 /* The same for one battle's P(win), F fighting armies against D: for
-   RO_METHOD_AUTO the split engine from RO_SPLIT_CROSSOVER armies a side
-   (measured against the strip in bench/million.sh).  */
-#define RO_SPLIT_CROSSOVER 2000
+   RO_METHOD_AUTO the split engine from RO_SPLIT_CROSSOVER armies in all
+   (F + D; measured against the strip: bench/million.sh).  */
+#define RO_SPLIT_CROSSOVER 8000
 ro_method_t ro_engine_method_battle (int plain, ro_method_t method,
                                      unsigned long f, unsigned long d);
 
