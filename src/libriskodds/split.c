@@ -8,10 +8,6 @@
 #include <stdlib.h>
 
 #include "riskodds-impl.h"
-#include <stdio.h>
-#include <time.h>
-static double dbg_now(void){struct timespec t;clock_gettime(CLOCK_MONOTONIC,&t);return t.tv_sec+t.tv_nsec*1e-9;}
-#define DBG(...) do { if (getenv("SPLIT_DEBUG")) { fprintf(stderr, "%.3f ", dbg_now()); fprintf(stderr, __VA_ARGS__);} } while (0)
 
 /* The derivation.
 
@@ -848,12 +844,10 @@ edge_regular (edge_t *e, mpz_t *w)
     de[p] += ((unsigned long) e->tb + 1) * s->t_e[p] + len * ade[p];
   node_t root;
   int have_root = len > 0;
-  DBG ("edge %d band kappa %u len %lu\n", e->side, kappa, len);
   if (have_root)
     {
       node_init (&root, L, kappa);
       tree (e, &root, e->t0, (unsigned long) e->tb);
-      DBG ("tree done: pn bits %zu pd %zu xn %zu\n", mpz_sizeinbase (root.pn[0], 2), mpz_sizeinbase (root.pd, 2), kappa ? mpz_sizeinbase (root.xn[0], 2) : 0);
     }
   if (kappa > 0)
     {
@@ -868,7 +862,6 @@ edge_regular (edge_t *e, mpz_t *w)
           mpz_addmul (num, p->an[k], t1);
         }
       sum_add (s, num, rest, de);
-      DBG ("piece 1\n");
       /* Piece 2, t0 < t <= tb: row 0 of Xn w0 over Pd more.  */
       if (have_root)
         {
@@ -879,7 +872,6 @@ edge_regular (edge_t *e, mpz_t *w)
             de[q] += e->tree_e[q];
           mpz_mul (rest, rest, root.pr);
           sum_add (s, num, rest, de);
-          DBG ("piece 2\n");
         }
     }
   if (have_root)
@@ -1125,9 +1117,7 @@ ro_split_solve (mpq_ptr win, const ro_model_t *model, unsigned long f,
       ro_progress (s.done, s.total);
       edge_clear (&e[k]);
     }
-  DBG ("edges done\n");
   sum_get_q (win, &s);
-  DBG ("reduced\n");
   for (size_t i = 0; i < cells; i++)
     if (s.have[i])
       mpq_clear (s.w[i]);
