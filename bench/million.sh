@@ -42,7 +42,7 @@ best ()
     fi
     i=$((i + 1))
   done
-  hash=$(sed -n 2p "$tmp.out" | cut -d, -f3 | md5sum | cut -c1-12)
+  hash=$(sed -n 2p "$tmp.out" | cut -d, -f4 | md5sum | cut -c1-12)
 }
 
 printf '%-18s %10s %10s %8s %10s %10s  %s\n' battle strip_s split_s ratio \

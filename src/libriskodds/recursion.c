@@ -103,6 +103,8 @@ ro_method_t
 ro_engine_method_battle (int plain, ro_method_t method, unsigned long f,
                          unsigned long d)
 {
+  if (method != RO_METHOD_AUTO)
+    return method;
   method = ro_engine_method (plain, method);
   if (method == RO_METHOD_STRIP && f + d >= RO_SPLIT_CROSSOVER)
     return RO_METHOD_SPLIT;
