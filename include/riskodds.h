@@ -365,7 +365,7 @@ typedef enum
      does; a battle that starts outside the full-dice region, whose
      rounds there have one outcome, or whose stop or goal is above 63 is
      left to the strip engine, as are the ends of a distribution.
-     RO_METHOD_AUTO uses it for one battle's P(win) from 8000 armies in
+     RO_METHOD_AUTO uses it for one battle's P(win) from 4000 armies in
      all (both sides together).  */
   RO_METHOD_SPLIT = 3
 } ro_method_t;

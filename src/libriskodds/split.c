@@ -1128,12 +1128,15 @@ ro_split_solve (mpq_ptr win, const ro_model_t *model, unsigned long f,
   return RO_OK;
 }
 
-/* The top of the product tree: its root and two children, with numbers
-   of the leaves' bits each (the window's L x L, the sums' kappa x L and
-   the denominators), the powers of the band's matrix (kappa x kappa, a
-   few lengths of the top levels), and GMP's work space for a product of
-   the largest (about three times the operands).  Bounded by the band's
-   size (kappa <= the band's width times L).  */
+/* The top of the product tree: its root, its two children (half the
+   size each) and the combination's temporaries, numbers of the leaves'
+   bits each (the window's L x L, the sums' kappa x L, the
+   denominators), GMP's work space for a product of the largest, and the
+   powers of the band's matrix (kappa x kappa numbers that grow by the
+   bits of T a step, not a leaf's).  An edge has at most max(F, D) / L
+   leaves (its t runs from X / hi to (the long side + X) / L, hi <= L);
+   kappa is bounded by the band's width times L (the standard rules: 6,
+   where 2 is met).  */
 double
 ro_split_memory (const ro_rules_t *rules, unsigned long f, unsigned long d)
 {
@@ -1144,17 +1147,17 @@ ro_split_memory (const ro_rules_t *rules, unsigned long f, unsigned long d)
   double L = s.L, kappa = (double) (s.f0 - s.fa_lo) * L;
   if ((double) (s.d0 - s.db_lo) * L > kappa)
     kappa = (double) (s.d0 - s.db_lo) * L;
-  /* The bits of a leaf: delta and N are products of about hi factors
-     of log2 (F + D) bits and of the counts, and a step of the powers
-     T A adds the bits of T.  */
   double armies = (double) f + (double) d + 2;
   double sides = log2 (rules->attack_sides) * rules->attack_dice
     + log2 (rules->defend_sides) * rules->defend_dice;
+  /* A leaf: delta and N are products of about L factors of log2 (F + D)
+     bits and of the counts (at most the bits of T each); Xn adds T's.  */
   double leaf = L * (log2 (armies) + 1 + sides) + sides + 16;
-  double leaves = armies / L + 2;
-  double top = leaves * leaf;
-  double numbers = 2.5 * (L * L + kappa * L + 2) + 3 * (kappa * kappa + 1);
-  double bytes = (numbers + 6) * (top / 8 + 64) * 1.1;
+  double leaves = (f > d ? (double) f : (double) d) / L + 2;
+  double top = leaves * leaf / 8 + 64;
+  double numbers = 3 * (L * L + kappa * L) + 7;
+  double powers = 2 * (kappa * kappa + 1) * (sides + 8) / leaf;
+  double bytes = (numbers + powers) * top * 1.1;
   /* The answer's pieces and the band's small memo.  */
   bytes += 4 * armies * (c.bits_per_army + sides) / 8 + (1 << 20);
   return bytes;
