@@ -365,7 +365,17 @@ typedef enum
      their edges is walked.  Applies when both sides always roll the most
      dice allowed (RO_DEFENDER_MAX, RO_ATTACKER_MAX), with any dice,
      bonuses, ties, count, stop and goal.  */
-  RO_METHOD_STRIP = 2
+  RO_METHOD_STRIP = 2,
+  /* One battle's P(win) in quasi-linear time, O(M(n) log n) for n = A + D
+     and M(n) the time of a product of n-digit integers: the strip's sums
+     along the edges of the full-dice region by binary splitting (a
+     product tree of small polynomial matrices).  Applies where the strip
+     does; a battle that starts outside the full-dice region, whose
+     rounds there have one outcome, or whose stop or goal is above 63 is
+     left to the strip engine, as are the ends of a distribution.
+     RO_METHOD_AUTO uses it for one battle's P(win) from 4000 armies in
+     all (both sides together).  */
+  RO_METHOD_SPLIT = 3
 } ro_method_t;
 
 /* 1 when METHOD can compute the battles of RULES (RO_METHOD_AUTO and

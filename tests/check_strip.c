@@ -873,7 +873,8 @@ START_TEST (test_method_errors)
       /* Even where the battle is decided before a roll.  */
       ck_assert_int_eq (ro_battle_win_method (q, &r, 5, 0, m), RO_EINVAL);
     }
-  ck_assert_int_eq (ro_battle_win_method (q, &r, 5, 5, (ro_method_t) 3),
+  /* 3 is the split engine (check_split.c); 4 is the first unknown.  */
+  ck_assert_int_eq (ro_battle_win_method (q, &r, 5, 5, (ro_method_t) 4),
                     RO_EINVAL);
   /* The recursion takes the optimal defender.  */
   ro_rules_init (&r);
@@ -953,7 +954,7 @@ START_TEST (test_trivial)
 END_TEST
 
 /* The strip's memory is far below the recursion's where one side is
-   much larger, the automatic estimate is the strip's, and both grow
+   much larger, the automatic estimate is the engine's it picks, and both grow
    with either side.  */
 START_TEST (test_memory)
 {
@@ -970,6 +971,16 @@ START_TEST (test_memory)
   ck_assert_int_eq (ro_battle_memory (&autom, &r, 100, 20000), RO_OK);
   ck_assert_msg (strip > 0 && strip * 20 < rec,
                  "100 v 20000: strip %g bytes, recursion %g", strip, rec);
+  /* Above the crossover (4000 armies in all) the automatic engine of
+     one battle's P(win) is the split, and so is its estimate; below it
+     the strip's.  */
+  double split;
+  ck_assert_int_eq (ro_battle_memory_method (&split, &r, 100, 20000,
+                                             RO_METHOD_SPLIT), RO_OK);
+  ck_assert_msg (autom == split, "auto %g, split %g", autom, split);
+  ck_assert_int_eq (ro_battle_memory_method (&strip, &r, 100, 2000,
+                                             RO_METHOD_STRIP), RO_OK);
+  ck_assert_int_eq (ro_battle_memory (&autom, &r, 100, 2000), RO_OK);
   ck_assert_msg (autom == strip, "auto %g, strip %g", autom, strip);
   for (unsigned m = 1; m <= 2; m++)
     for (size_t i = 0; i < ns; i++)

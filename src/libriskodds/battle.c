@@ -13,8 +13,10 @@ ro_method_applies (const ro_rules_t *rules, ro_method_t method)
 {
   if (method == RO_METHOD_AUTO || method == RO_METHOD_RECURSION)
     return 1;
-  /* The strip engine's only case (strip.c).  */
-  return method == RO_METHOD_STRIP && ro_rules_plain (rules);
+  /* The strip engine's only case (strip.c), and the split engine's,
+     which hands what it does not take to the strip (split.c).  */
+  return (method == RO_METHOD_STRIP || method == RO_METHOD_SPLIT)
+    && ro_rules_plain (rules);
 }
 
 ro_method_t
@@ -32,7 +34,7 @@ battle_check (const ro_rules_t *rules, unsigned long a, unsigned long d,
   if (rc != RO_OK)
     return rc;
   if (method != RO_METHOD_AUTO && method != RO_METHOD_RECURSION
-      && method != RO_METHOD_STRIP)
+      && method != RO_METHOD_STRIP && method != RO_METHOD_SPLIT)
     return RO_EINVAL;
   if (!ro_method_applies (rules, method))
     return RO_EINVAL;

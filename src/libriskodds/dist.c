@@ -181,7 +181,9 @@ ro_battle_dist_method (ro_dist_t *dist, const ro_rules_t *rules,
   if (rc != RO_OK)
     return rc;
   unsigned long f0 = ro_model_fighting (&model, a);
-  int strip = ro_engine_method (model.c.plain, method) == RO_METHOD_STRIP
+  /* The split engine sums P(win) only: the ends are the strip's.  */
+  ro_method_t e = ro_engine_method (model.c.plain, method);
+  int strip = (e == RO_METHOD_STRIP || e == RO_METHOD_SPLIT)
     && ro_model_ended (&model, f0, d) == 0;
   if (strip)
     {

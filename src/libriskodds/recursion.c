@@ -99,6 +99,18 @@ ro_engine_method (int plain, ro_method_t method)
   return plain ? RO_METHOD_STRIP : RO_METHOD_RECURSION;
 }
 
+ro_method_t
+ro_engine_method_battle (int plain, ro_method_t method, unsigned long f,
+                         unsigned long d)
+{
+  if (method != RO_METHOD_AUTO)
+    return method;
+  method = ro_engine_method (plain, method);
+  if (method == RO_METHOD_STRIP && f + d >= RO_SPLIT_CROSSOVER)
+    return RO_METHOD_SPLIT;
+  return method;
+}
+
 int
 ro_engine_win (mpq_t win, const ro_model_t *m, unsigned long f,
                unsigned long d, ro_method_t method)
@@ -109,7 +121,10 @@ ro_engine_win (mpq_t win, const ro_model_t *m, unsigned long f,
       mpq_set_ui (win, end > 0, 1);
       return RO_OK;
     }
-  if (ro_engine_method (m->c.plain, method) == RO_METHOD_STRIP)
+  method = ro_engine_method_battle (m->c.plain, method, f, d);
+  if (method == RO_METHOD_SPLIT)
+    return ro_split_solve (win, m, f, d);
+  if (method == RO_METHOD_STRIP)
     return ro_strip_solve (win, m, f, d, NULL, NULL);
   return recursion_win (win, m, f, d);
 }
@@ -120,8 +135,15 @@ ro_engine_memory (double *bytes, const ro_rules_t *rules, unsigned long a,
 {
   unsigned long f = ro_rules_fighting (rules, a);
   int end = ro_rules_ended (rules, f, d);
-  if (end == 0
-      && ro_engine_method (ro_rules_plain (rules), method) == RO_METHOD_STRIP)
+  ro_method_t e = ro_engine_method (ro_rules_plain (rules), method);
+  if (end == 0 && !ends)
+    e = ro_engine_method_battle (ro_rules_plain (rules), method, f, d);
+  if (end == 0 && e == RO_METHOD_SPLIT && !ends)
+    {
+      *bytes = ro_split_memory (rules, f, d);
+      return RO_OK;
+    }
+  if (end == 0 && (e == RO_METHOD_STRIP || e == RO_METHOD_SPLIT))
     {
       *bytes = ro_strip_memory (rules, f, d, ends);
       return RO_OK;

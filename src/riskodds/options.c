@@ -189,6 +189,8 @@ opt_method (cli_opts_t *o, const char *arg)
     o->method = RO_METHOD_AUTO;
   else if (strcmp (arg, "strip") == 0)
     o->method = RO_METHOD_STRIP;
+  else if (strcmp (arg, "split") == 0)
+    o->method = RO_METHOD_SPLIT;
   else if (strcmp (arg, "recursion") == 0)
     {
       o->method = RO_METHOD_RECURSION;
@@ -201,7 +203,8 @@ opt_method (cli_opts_t *o, const char *arg)
     }
   else
     return cli_usage_error ("invalid --method '%s' (expected 'auto', "
-                            "'strip', 'recursion' or 'interval')", arg);
+                            "'strip', 'split', 'recursion' or "
+                            "'interval')", arg);
   return CLI_EXIT_OK;
 }
 
@@ -607,8 +610,10 @@ static const cli_option_t options[] = {
    .subs = CLI_SUB_ALL,
    .help = "the engine of one battle: 'auto' (default: the\n"
    "  fastest that applies), 'strip' (O(n^2), when both\n"
-   "  sides roll their most dice) or 'recursion' (every\n"
-   "  state, any rules); the values are the same;\n"
+   "  sides roll their most dice), 'split' (P(win) in\n"
+   "  quasi-linear time where the strip applies) or\n"
+   "  'recursion' (every state, any rules); the values\n"
+   "  are the same;\n"
    "  table, verify: 'interval' (the default where only\n"
    "  decimals leave: certified enclosures, settled\n"
    "  exactly where they cannot decide) or 'recursion'\n"
@@ -1186,6 +1191,17 @@ check_method (const cli_opts_t *o, const char *sub)
     return cli_usage_error ("--method interval does not apply to an "
                             "optimal policy (its dice depend on exact "
                             "comparisons of P(win))");
+  if (o->method == RO_METHOD_SPLIT)
+    {
+      if (*sub != '\0')
+        return cli_usage_error ("--method split computes one battle "
+                                "(A D); '%s' needs another engine", sub);
+      if (!ro_method_applies (&o->rules, RO_METHOD_SPLIT))
+        return cli_usage_error ("--method split applies only when both "
+                                "sides roll the most dice they may "
+                                "(--defender max, --attacker max)");
+      return CLI_EXIT_OK;
+    }
   if (o->method != RO_METHOD_STRIP)
     return CLI_EXIT_OK;
   if (*sub != '\0' && strcmp (sub, "needed") != 0)

@@ -1,0 +1,229 @@
+/* check_split.c -- tests of the split engine: its battles byte for byte
+   against the recursion and the strip engine */
+
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+#include <gmp.h>
+
+#include "riskodds.h"
+#include "testutil.h"
+
+/* The rule variants of the grids: sides, dice, bonuses, ties, the two
+   counts, a stop and a goal.  The expected values are the recursion's
+   (every state, an independent engine) and the strip's.  */
+static const struct
+{
+  unsigned as, ds, ad, dd;
+  int ab, db;
+  unsigned abd;
+  int clamp, ties_attacker, attackers;
+  unsigned long stop, goal;
+} variants[] = {
+  {6, 6, 3, 2, 0, 0, 1, 0, 0, 0, 0, 0},         /* the standard game */
+  {6, 6, 3, 2, 0, 0, 1, 0, 0, 1, 0, 0},         /* ... counting attackers */
+  {4, 4, 3, 2, 0, 0, 1, 0, 0, 0, 0, 0},
+  {8, 10, 3, 2, 0, 0, 1, 0, 1, 1, 0, 0},        /* ties to the attacker */
+  {10, 10, 3, 3, 0, 0, 1, 0, 0, 0, 0, 0},       /* L = 3 */
+  {6, 6, 2, 1, 0, 0, 1, 0, 0, 1, 0, 0},         /* L = 1 */
+  {6, 6, 4, 3, 1, -1, 1, 0, 0, 0, 0, 0},        /* bonuses */
+  {6, 6, 3, 2, -1, 1, 2, 1, 0, 0, 0, 0},        /* clamped, two dice */
+  {6, 6, 3, 2, 0, 0, 1, 0, 0, 0, 4, 0},         /* a stop */
+  {6, 8, 3, 2, 0, 0, 1, 0, 0, 1, 0, 3},         /* a goal */
+  {6, 6, 5, 4, 0, 0, 1, 0, 0, 0, 2, 2},         /* L = 4, both */
+};
+#define N_VARIANTS (sizeof variants / sizeof variants[0])
+
+static void
+variant_rules (ro_rules_t *r, int i)
+{
+  ro_rules_init (r);
+  r->attack_sides = variants[i].as;
+  r->defend_sides = variants[i].ds;
+  r->attack_dice = variants[i].ad;
+  r->defend_dice = variants[i].dd;
+  r->attack_bonus = variants[i].ab;
+  r->defend_bonus = variants[i].db;
+  r->attack_bonus_dice = variants[i].abd;
+  r->clamp = variants[i].clamp;
+  r->ties = variants[i].ties_attacker ? RO_TIES_ATTACKER : RO_TIES_DEFENDER;
+  r->count = variants[i].attackers ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
+  r->stop = variants[i].stop;
+  r->goal = variants[i].goal;
+  ck_assert_int_eq (ro_rules_check (r), 0);
+}
+
+/* The split's P(win) of A against D is WANT (by another engine), and
+   prints as the same fraction.  */
+static void
+expect_split (const ro_rules_t *r, const char *what, unsigned long a,
+              unsigned long d, const mpq_t want, const char *engine)
+{
+  mpq_t q;
+  mpq_init (q);
+  int rc = ro_battle_win_method (q, r, a, d, RO_METHOD_SPLIT);
+  test_require_msg (rc == RO_OK, "%s, %lu v %lu: split rc %d", what, a, d,
+                    rc);
+  if (!mpq_equal (q, want))
+    {
+      char *s = mpq_get_str (NULL, 10, q), *w = mpq_get_str (NULL, 10, want);
+      ck_abort_msg ("%s, %lu v %lu: split %.60s, %s %.60s", what, a, d, s,
+                    engine, w);
+    }
+  mpq_clear (q);
+}
+
+typedef struct
+{
+  const ro_rules_t *rules;
+  const char *what;
+  unsigned long cells;
+  mpq_t q;
+} grid_t;
+
+static int
+grid_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
+{
+  grid_t *g = data;
+  expect_split (g->rules, g->what, a, d, win, "recursion");
+  int rc = ro_battle_win_method (g->q, g->rules, a, d, RO_METHOD_STRIP);
+  test_require_msg (rc == RO_OK && mpq_equal (g->q, win),
+                    "%s, %lu v %lu: strip differs", g->what, a, d);
+  g->cells++;
+  return 0;
+}
+
+/* Every battle 1 .. 60 against 1 .. 60 of each variant: the split, the
+   strip and the recursion's grid.  */
+START_TEST (test_grid)
+{
+  ro_rules_t r;
+  char what[256];
+  variant_rules (&r, _i);
+  test_describe_rules (what, sizeof what, &r);
+  grid_t g;
+  g.rules = &r;
+  g.what = what;
+  g.cells = 0;
+  mpq_init (g.q);
+  ck_assert_int_eq (ro_battle_grid (&r, 1, 60, 1, 60, grid_cell, &g), RO_OK);
+  ck_assert_uint_eq (g.cells, 3600);
+  mpq_clear (g.q);
+}
+END_TEST
+
+/* Random battles against the strip: pairs up to 3000 a side, and
+   unequal ones (a few armies against up to 20000, and the reverse).  */
+static void
+random_against_strip (int unequal)
+{
+  gmp_randstate_t st;
+  test_rand_init (st, unequal ? 2802 : 2801);
+  mpq_t want;
+  mpq_init (want);
+  unsigned long n = (unequal ? 6 : 10) * test_scale;
+  for (unsigned long k = 0; k < n; k++)
+    {
+      ro_rules_t r;
+      char what[256];
+      variant_rules (&r, (int) test_rand_range (st, 0, N_VARIANTS - 1));
+      unsigned long a, d;
+      if (!unequal)
+        {
+          a = test_rand_range (st, 1, 3000);
+          d = test_rand_range (st, 1, 3000);
+        }
+      else
+        {
+          a = test_rand_range (st, 1, 40);
+          d = test_rand_range (st, 5000, 20000);
+          if (k % 2)
+            {
+              unsigned long t = a;
+              a = d;
+              d = t;
+            }
+        }
+      test_describe_rules (what, sizeof what, &r);
+      ck_assert_int_eq (ro_battle_win_method (want, &r, a, d,
+                                              RO_METHOD_STRIP), RO_OK);
+      expect_split (&r, what, a, d, want, "strip");
+    }
+  mpq_clear (want);
+  gmp_randclear (st);
+}
+
+START_TEST (test_random)
+{
+  random_against_strip (0);
+}
+END_TEST
+
+START_TEST (test_unequal)
+{
+  random_against_strip (1);
+}
+END_TEST
+
+/* The method is known, applies where the strip does, and ro_battle_win
+   (the automatic choice) agrees with it on a battle large enough for it
+   to choose the split.  */
+START_TEST (test_interface)
+{
+  ro_rules_t r;
+  ro_rules_init (&r);
+  ck_assert_int_eq (ro_method_applies (&r, RO_METHOD_SPLIT), 1);
+  r.defender = RO_DEFENDER_WIERINGA;
+  ck_assert_int_eq (ro_method_applies (&r, RO_METHOD_SPLIT), 0);
+  mpq_t q;
+  mpq_init (q);
+  ck_assert_int_eq (ro_battle_win_method (q, &r, 5, 5, RO_METHOD_SPLIT),
+                    RO_EINVAL);
+  ro_rules_init (&r);
+  mpq_t want;
+  mpq_init (want);
+  ck_assert_int_eq (ro_battle_win_method (want, &r, 5000, 5000,
+                                          RO_METHOD_STRIP), RO_OK);
+  ck_assert_int_eq (ro_battle_win (q, &r, 5000, 5000), RO_OK);
+  ck_assert (mpq_equal (q, want));
+  /* Over before a roll.  */
+  ck_assert_int_eq (ro_battle_win_method (q, &r, 1, 5, RO_METHOD_SPLIT),
+                    RO_OK);
+  ck_assert_int_eq (mpq_sgn (q), 0);
+  ck_assert_int_eq (ro_battle_win_method (q, &r, 5, 0, RO_METHOD_SPLIT),
+                    RO_OK);
+  ck_assert_int_eq (mpq_cmp_ui (q, 1, 1), 0);
+  double bytes = 0;
+  ck_assert_int_eq (ro_battle_memory_method (&bytes, &r, 1000000, 1000000,
+                                             RO_METHOD_SPLIT), RO_OK);
+  ck_assert (bytes > 1e6 && bytes < 4e9);
+  mpq_clears (q, want, (mpq_ptr) 0);
+}
+END_TEST
+
+static Suite *
+split_suite (void)
+{
+  Suite *s = suite_create ("split");
+  TCase *tc = test_tcase_create ("grid");
+  tcase_add_loop_test (tc, test_grid, 0, (int) N_VARIANTS);
+  suite_add_tcase (s, tc);
+  tc = test_tcase_create ("random");
+  tcase_add_test (tc, test_random);
+  tcase_add_test (tc, test_unequal);
+  tcase_add_test (tc, test_interface);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return test_main ("check_split", split_suite);
+}
