@@ -286,6 +286,13 @@ void ro_solver_round_exponents (unsigned long r[2], const ro_solver_t *s,
 void ro_round_exponents (unsigned long re[2], const unsigned long base[2],
                          unsigned na, unsigned nd);
 
+/* The distinct primes of BASE[0] and BASE[1] (at most MAX; sides of
+   at most 100 have at most 3 each) into PRIME, and their multiplicity
+   in each base into MULT[I][0], MULT[I][1]; returns how many.  The
+   engines keep their numbers over powers of these primes.  */
+unsigned ro_base_primes (const unsigned long base[2], unsigned long *prime,
+                         unsigned long (*mult)[2], unsigned max);
+
 /* N *= BASE[0]^K[0] * BASE[1]^K[1].  */
 void ro_mul_power (mpz_t n, const unsigned long base[2],
                    const unsigned long k[2], mpz_t big);

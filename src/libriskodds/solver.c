@@ -106,6 +106,31 @@ ro_solver_add_scaled (ro_solver_t *s, mpz_t n, const mpz_t c,
   ro_addmul_scaled (s->base, s->big, n, child, c, k);
 }
 
+unsigned
+ro_base_primes (const unsigned long base[2], unsigned long *prime,
+                unsigned long (*mult)[2], unsigned max)
+{
+  unsigned np = 0;
+  for (int b = 0; b < 2; b++)
+    for (unsigned long n = base[b], f = 2; n > 1; f++)
+      while (n % f == 0)
+        {
+          unsigned i = 0;
+          while (i < np && prime[i] != f)
+            i++;
+          if (i == np && np < max)
+            {
+              prime[np] = f;
+              mult[np][0] = mult[np][1] = 0;
+              np++;
+            }
+          if (i < np)
+            mult[i][b]++;
+          n /= f;
+        }
+  return np;
+}
+
 void
 ro_mul_power (mpz_t n, const unsigned long base[2], const unsigned long k[2],
               mpz_t big)

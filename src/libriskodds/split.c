@@ -170,18 +170,8 @@ struct split
 static void
 primes_init (split_t *s)
 {
-  s->np = 0;
-  for (int b = 0; b < 2; b++)
-    for (unsigned long n = s->base[b], f = 2; n > 1; f++)
-      while (n % f == 0)
-        {
-          unsigned i = 0;
-          while (i < s->np && s->prime[i] != f)
-            i++;
-          if (i == s->np)
-            s->prime[s->np++] = f;
-          n /= f;
-        }
+  unsigned long mult[SPLIT_NPRIME][2];
+  s->np = ro_base_primes (s->base, s->prime, mult, SPLIT_NPRIME);
 }
 
 /* REST = N without the bases' primes, whose exponents are added to E.  */

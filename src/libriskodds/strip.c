@@ -394,24 +394,13 @@ cell_at (strip_t *s, unsigned long f, unsigned long d)
 static void
 primes_init (strip_t *s)
 {
-  s->np = 0;
-  for (int b = 0; b < 2; b++)
-    for (unsigned long n = s->base[b], f = 2; n > 1; f++)
-      while (n % f == 0)
-        {
-          unsigned i = 0;
-          while (i < s->np && s->prime[i] != f)
-            i++;
-          if (i == s->np)
-            {
-              s->prime[s->np] = f;
-              s->mult[s->np][0] = s->mult[s->np][1] = 0;
-              mpz_init_set_ui (s->pw[s->np], 1);
-              s->pw_e[s->np++] = 0;
-            }
-          s->mult[i][b]++;
-          n /= f;
-        }
+  s->np = ro_base_primes (s->base, s->prime, s->mult,
+                          sizeof s->prime / sizeof s->prime[0]);
+  for (unsigned i = 0; i < s->np; i++)
+    {
+      mpz_init_set_ui (s->pw[i], 1);
+      s->pw_e[i] = 0;
+    }
 }
 
 static void
