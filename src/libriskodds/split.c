@@ -819,8 +819,31 @@ direct_terms (edge_t *e, const mpz_t *w, unsigned long t)
   mpz_clears (one, num, (mpz_ptr) 0);
 }
 
+/* V = N W, N an L x L matrix, W a vector.  */
+static void
+mat_vec (mpz_t *v, const mpz_t *n, const mpz_t *w, unsigned L)
+{
+  for (unsigned i = 0; i < L; i++)
+    {
+      mpz_set_ui (v[i], 0);
+      for (unsigned c = 0; c < L; c++)
+        mpz_addmul (v[i], n[i * L + c], w[c]);
+    }
+}
+
 /* The regular part [t0, tb] of edge E from its first window W (which
-   becomes the window at tb).  */
+   becomes the window at tb).
+
+   The root's matrices are never formed: they are only ever applied to
+   the first window, so the two halves' trees are, as vectors (the top
+   level is the costliest, its numbers the largest, and a product by a
+   vector costs L times fewer multiplications than by a matrix).  With
+   the halves [t0, mid) and [mid, tb), Pn_L w0 = Pd_L w_mid, and only
+   row 0 of the root's Xn counts:
+       row 0 of Xn w0 = Pd_R (row 0 of An^lenR) (Xn_L w0)
+                        + ad^lenL (row 0 of Xn_R) (Pn_L w0),
+       w_tb = Pn_R w_mid / Pd_R,  w_mid = Pn_L w0 / Pd_L,
+   the same numbers as the root's (Pd = Pd_L Pd_R).  */
 static void
 edge_regular (edge_t *e, mpz_t *w)
 {
@@ -842,12 +865,18 @@ edge_regular (edge_t *e, mpz_t *w)
   mpz_mul (rest, rest, t1);
   for (unsigned p = 0; p < s->np; p++)
     de[p] += ((unsigned long) e->tb + 1) * s->t_e[p] + len * ade[p];
-  node_t root;
-  int have_root = len > 0;
-  if (have_root)
+  /* One leaf: a tree of one node.  More: its two halves.  */
+  node_t half[2];
+  unsigned nh = len == 0 ? 0 : len == 1 ? 1 : 2;
+  unsigned long mid = e->t0 + len / 2;
+  for (unsigned h = 0; h < nh; h++)
+    node_init (&half[h], L, kappa);
+  if (nh == 1)
+    tree (e, &half[0], e->t0, (unsigned long) e->tb);
+  else if (nh == 2)
     {
-      node_init (&root, L, kappa);
-      tree (e, &root, e->t0, (unsigned long) e->tb);
+      tree (e, &half[0], e->t0, mid);
+      tree (e, &half[1], mid, (unsigned long) e->tb);
     }
   if (kappa > 0)
     {
@@ -862,36 +891,64 @@ edge_regular (edge_t *e, mpz_t *w)
           mpz_addmul (num, p->an[k], t1);
         }
       sum_add (s, num, rest, de);
+    }
+  mpz_t v[RO_DICE_MAX];
+  for (unsigned i = 0; i < L; i++)
+    mpz_init (v[i]);
+  if (nh == 1)
+    {
       /* Piece 2, t0 < t <= tb: row 0 of Xn w0 over Pd more.  */
-      if (have_root)
+      if (kappa > 0)
         {
           mpz_set_ui (num, 0);
           for (unsigned c = 0; c < L; c++)
-            mpz_addmul (num, root.xn[c], w[c]);
+            mpz_addmul (num, half[0].xn[c], w[c]);
           for (unsigned q = 0; q < s->np; q++)
             de[q] += e->tree_e[q];
-          mpz_mul (rest, rest, root.pr);
+          mpz_mul (rest, rest, half[0].pr);
           sum_add (s, num, rest, de);
         }
+      mat_vec (v, (const mpz_t *) half[0].pn, (const mpz_t *) w, L);
+      for (unsigned i = 0; i < L; i++)
+        mpz_divexact (w[i], v[i], half[0].pd);
     }
-  if (have_root)
+  else if (nh == 2)
     {
-      mpz_t *o = malloc (L * sizeof *o);
-      for (unsigned i = 0; i < L; i++)
+      node_t *hl = &half[0], *hr = &half[1];
+      /* V = Pn_L w0.  */
+      mat_vec (v, (const mpz_t *) hl->pn, (const mpz_t *) w, L);
+      if (kappa > 0)
         {
-          mpz_init (o[i]);
+          const power_t *pr = power (e, hr->len);
+          mpz_set_ui (num, 0);
+          for (unsigned k = 0; k < kappa; k++)
+            {
+              mpz_set_ui (t1, 0);
+              for (unsigned c = 0; c < L; c++)
+                mpz_addmul (t1, hl->xn[k * L + c], w[c]);
+              mpz_addmul (num, pr->an[k], t1);
+            }
+          mpz_mul (num, num, hr->pd);
+          mpz_set_ui (t1, 0);
           for (unsigned c = 0; c < L; c++)
-            mpz_addmul (o[i], root.pn[i * L + c], w[c]);
-          mpz_divexact (o[i], o[i], root.pd);
+            mpz_addmul (t1, hr->xn[c], v[c]);
+          mpz_addmul (num, t1, power (e, hl->len)->ad);
+          for (unsigned q = 0; q < s->np; q++)
+            de[q] += e->tree_e[q];
+          mpz_mul (rest, rest, hl->pr);
+          mpz_mul (rest, rest, hr->pr);
+          sum_add (s, num, rest, de);
         }
       for (unsigned i = 0; i < L; i++)
-        {
-          mpz_swap (w[i], o[i]);
-          mpz_clear (o[i]);
-        }
-      free (o);
-      node_clear (&root, L, kappa);
+        mpz_divexact (v[i], v[i], hl->pd);
+      mat_vec (w, (const mpz_t *) hr->pn, (const mpz_t *) v, L);
+      for (unsigned i = 0; i < L; i++)
+        mpz_divexact (w[i], w[i], hr->pd);
     }
+  for (unsigned i = 0; i < L; i++)
+    mpz_clear (v[i]);
+  for (unsigned h = 0; h < nh; h++)
+    node_clear (&half[h], L, kappa);
   mpz_clears (rest, num, t1, adr, (mpz_ptr) 0);
 }
 
