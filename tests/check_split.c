@@ -13,6 +13,7 @@
 #include <gmp.h>
 
 #include "riskodds.h"
+#include "riskodds-impl.h"
 #include "testutil.h"
 
 /* The rule variants of the grids: sides, dice, bonuses, ties, the two
@@ -207,6 +208,52 @@ START_TEST (test_interface)
 }
 END_TEST
 
+/* The two edges on two threads and on one give the strip's fraction
+   byte for byte, on battles where both edges have a product tree (and
+   one where the attacker's edge is short): the standard game, L = 3,
+   and a stop and a goal.  */
+START_TEST (test_threads)
+{
+  static const struct
+  {
+    int variant;
+    unsigned long a, d;
+  } cases[] = {
+    {0, 3000, 3000}, {1, 2500, 3100}, {4, 1800, 2200}, {9, 2600, 2000},
+    {8, 60, 6000}, {10, 1500, 1500},
+  };
+  mpq_t want, q;
+  mpq_inits (want, q, (mpq_ptr) 0);
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+    {
+      ro_rules_t r;
+      ro_model_t m;
+      char what[200];
+      variant_rules (&r, cases[k].variant);
+      test_describe_rules (what, sizeof what, &r);
+      ck_assert_int_eq (ro_battle_win_method (want, &r, cases[k].a,
+                                              cases[k].d, RO_METHOD_STRIP),
+                        RO_OK);
+      ck_assert_int_eq (ro_model_init (&m, &r), RO_OK);
+      unsigned long f = ro_model_fighting (&m, cases[k].a);
+      for (unsigned threads = 1; threads <= 2; threads++)
+        {
+          ck_assert_int_eq (ro_split_solve_threads (q, &m, f, cases[k].d,
+                                                    threads), RO_OK);
+          char *s = mpq_get_str (NULL, 10, q);
+          char *w = mpq_get_str (NULL, 10, want);
+          ck_assert_msg (strcmp (s, w) == 0, "%s, %lu v %lu, %u thread%s: "
+                         "split %.60s, strip %.60s", what, cases[k].a,
+                         cases[k].d, threads, threads > 1 ? "s" : "", s, w);
+          free (s);
+          free (w);
+        }
+      ro_model_clear (&m);
+    }
+  mpq_clears (want, q, (mpq_ptr) 0);
+}
+END_TEST
+
 static Suite *
 split_suite (void)
 {
@@ -218,6 +265,7 @@ split_suite (void)
   tcase_add_test (tc, test_random);
   tcase_add_test (tc, test_unequal);
   tcase_add_test (tc, test_interface);
+  tcase_add_test (tc, test_threads);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -492,6 +492,12 @@ double ro_strip_memory (const ro_rules_t *rules, unsigned long f,
 int ro_split_solve (mpq_ptr win, const ro_model_t *model, unsigned long f,
                     unsigned long d);
 
+/* The same on THREADS threads at most (0: ro_threads_available ()); it
+   uses two at most, one for each edge, and the answer is the same.  */
+int ro_split_solve_threads (mpq_ptr win, const ro_model_t *model,
+                            unsigned long f, unsigned long d,
+                            unsigned threads);
+
 /* The split engine's memory for F against D.  */
 double ro_split_memory (const ro_rules_t *rules, unsigned long f,
                         unsigned long d);
