@@ -26,7 +26,7 @@ static const char plot_kinds[] = "heatmap dist policy float";
 static int
 plain (const char *word)
 {
-  return strspn (word, "abcdefghijklmnopqrstuvwxyz0123456789-:") 
+  return strspn (word, "abcdefghijklmnopqrstuvwxyz0123456789-:")
     == strlen (word);
 }
 
