@@ -23,6 +23,13 @@ cli_dispatch_subcommands (const cli_sub_t *subs, size_t n)
   n_subcommands = n;
 }
 
+const cli_sub_t *
+cli_dispatch_table (size_t *n)
+{
+  *n = n_subcommands;
+  return subcommands;
+}
+
 /* The entry of the subcommand SUB, and whether SUB named it (else it is
    the entry "", which takes every command that names no other).  */
 static const cli_sub_t *
@@ -99,9 +106,10 @@ batch_parse (cli_opts_t *opts, const cli_opts_t *base, int argc,
   *nargs = argc - optind;
   *args = argv + optind;
   *sub = sub_of (*nargs, *args);
-  /* plot writes a figure to -o FILE, which is the batch's.  */
+  /* plot writes a figure to -o FILE, which is the batch's; completion
+     a script, no answer.  */
   if (strcmp (*sub, "batch") == 0 || strcmp (*sub, "help") == 0
-      || strcmp (*sub, "plot") == 0)
+      || strcmp (*sub, "plot") == 0 || strcmp (*sub, "completion") == 0)
     return cli_usage_error ("'%s' does not answer a line of a batch", *sub);
   return cli_check_applicable (opts, *sub);
 }

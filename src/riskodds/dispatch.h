@@ -34,6 +34,14 @@ int cli_main (int argc, char **argv, const cli_sub_t *subs, size_t n);
    meter).  */
 int cli_batch (const cli_opts_t *opts, int argc, char **argv);
 
+/* The run of 'riskodds completion bash|zsh' (completion.c): the
+   shell's completion script, made from the subcommands of the table
+   and the option table.  */
+int cli_completion (const cli_opts_t *opts, int argc, char **argv);
+
+/* The subcommands of the table given to cli_main (*N of them).  */
+const cli_sub_t *cli_dispatch_table (size_t *n);
+
 /* For a caller of cli_batch_stream (the fuzz target of batch): the
    subcommands that answer the lines, and batch's hooks over them.  */
 void cli_dispatch_subcommands (const cli_sub_t *subs, size_t n);

@@ -301,6 +301,21 @@ static const help_t helps[] = {
    "  riskodds plot dist 10 5 -o end.pdf\n"
    "  riskodds plot policy --defender wieringa -o wieringa.png\n"
    "  riskodds plot float --attackers 1..60 --defenders 1..60 -o float.svg\n"},
+  {"completion",
+   "Usage: riskodds completion bash|zsh\n"
+   "Print the shell's completion script for riskodds: it completes the\n"
+   "subcommands, the options each subcommand takes, the words of the\n"
+   "options' values (--defender optimal, --format json, ...), plot's\n"
+   "kinds and verify's files.  It is made from the program's own tables\n"
+   "of subcommands and options.  make install installs both (bash:\n"
+   "bash-completion's directory; zsh: site-functions/_riskodds).\n"
+   "\n"
+   "Its own options: none.\n"
+   "\n"
+   "Examples:\n"
+   "  source <(riskodds completion bash)   in this bash, at once\n"
+   "  riskodds completion zsh > ~/.zfunc/_riskodds\n"
+   "                                   for a zsh with ~/.zfunc in $fpath\n"},
 };
 
 static const char common[] =
@@ -328,7 +343,9 @@ cli_help (const char *sub)
     if (strcmp (name, helps[i].name) == 0)
       {
         fputs (helps[i].text, stdout);
-        fputs (common, stdout);
+        /* completion takes none of them.  */
+        if (strcmp (name, "completion") != 0)
+          fputs (common, stdout);
         return CLI_EXIT_OK;
       }
   return cli_usage_error ("no help for '%s': the subcommands are round, game, "
@@ -356,11 +373,12 @@ Usage: %s [OPTION]... A D\n\
   or:  %s verify --float [OPTION]...\n\
   or:  %s policy [OPTION]... A D\n\
   or:  %s plot heatmap|dist|policy|float [OPTION]... [A D] -o FILE\n\
-  or:  %s batch [OPTION]... < QUESTIONS\n",
+  or:  %s batch [OPTION]... < QUESTIONS\n\
+  or:  %s completion bash|zsh\n",
           PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
           PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
           PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
-          PACKAGE_NAME);
+          PACKAGE_NAME, PACKAGE_NAME);
 }
 
 static void
@@ -409,7 +427,9 @@ Subcommands:\n\
             of double precision in ULPs\n\
   batch     answer many questions in one process: one a line on\n\
             standard input (A D, or a subcommand line, each with its own\n\
-            options), a CSV row each, or JSON Lines with --format json\n", stdout);
+            options), a CSV row each, or JSON Lines with --format json\n\
+  completion  the completion script of bash or zsh: subcommands, their\n\
+            options and the words of the options' values\n", stdout);
 }
 
 static void

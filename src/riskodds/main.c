@@ -24,7 +24,8 @@ static const cli_sub_t subcommands[] = {
 #else
   {"plot", cmd_plot, NULL},
 #endif
-  {"batch", cli_batch, NULL}
+  {"batch", cli_batch, NULL},
+  {"completion", cli_completion, NULL}
 };
 
 int

@@ -477,13 +477,15 @@ static const cli_option_t options[] = {
    .help = "in 'chain' and 'fortify', what the optimal\n"
    "  policies weigh: 'battle' (default; the battle\n"
    "  under way), 'chain' (P(taking the rest)) or\n"
-   "  'chain:K' (P(taking at least K territories))"},
+   "  'chain:K' (P(taking at least K territories))",
+   .words = "battle chain"},
   {OPT ("count", 'c', "HOW", 17), CALL (opt_count),
    .subs = CLI_SUB_ALL,
    .help = "how A counts the attacking armies: 'territory'\n"
    "  (default; A includes the army that must stay\n"
    "  behind, so P(2,1) = 5/12) or 'attackers' (A counts\n"
-   "  only the armies that fight, so P(1,1) = 5/12)"},
+   "  only the armies that fight, so P(1,1) = 5/12)",
+   .words = "territory attackers"},
   {OPT ("digits", 'd', "N", 18), CALL (opt_digits),
    .subs = CLI_SUB_ALL,
    .help = "significant digits of decimals, correctly rounded\n"
@@ -499,7 +501,8 @@ static const cli_option_t options[] = {
    .help = "output format: 'text' (default), 'csv' or 'json';\n"
    "  for a battle (with --dist or --stats: its\n"
    "  table), round and table also 'tsv', 'markdown'\n"
-   "  or 'latex' (captioned with the rules)"},
+   "  or 'latex' (captioned with the rules)",
+   .words = "text csv json tsv markdown latex"},
   {OPT ("output", 'o', "FILE", 31), STRING (output),
    .subs = CLI_SUB_ALL,
    .help = "write the output to FILE, atomically: a failed or\n"
@@ -550,7 +553,8 @@ static const cli_option_t options[] = {
    "  (default both; decimal where a text shows one\n"
    "  value per cell: table's grids, --stats, round,\n"
    "  binomial, policy); a kind left out is a CSV\n"
-   "  column or JSON key left out; not for verify"},
+   "  column or JSON key left out; not for verify",
+   .words = "exact decimal both"},
   {OPT ("tolerance", 0, "X", 32), STRING (tolerance),
    .subs = CLI_SUB_VERIFY, .refusal = R_VERIFY,
    .help = "verify: right also when within X of the exact\n"
@@ -566,7 +570,8 @@ static const cli_option_t options[] = {
    .in_effect = layout_set,
    .help = "verify: 'auto' (default), 'grid' or 'long';\n"
    "  table --format csv or tsv: 'long' (default) or\n"
-   "  'grid' (a row per A, a column per D)"},
+   "  'grid' (a row per A, a column per D)",
+   .words = "auto grid long"},
   {OPT ("percent", 0, NULL, 35), SET (percent, 1),
    .subs = DECIMALS | CLI_SUB_VERIFY, .refusal = R_PERCENT,
    .help = "verify: numbers without '%' are percentages too;\n"
@@ -580,7 +585,8 @@ static const cli_option_t options[] = {
    .subs = CLI_SUB_VERIFY, .refusal = R_READING,
    .help = "verify: the side a grid's columns count, 'attackers'\n"
    "  or 'defenders' (default: as its labels say, else\n"
-   "  defenders; a headerless grid: the one that fits)"},
+   "  defenders; a headerless grid: the one that fits)",
+   .words = "attackers defenders"},
   {OPT ("first-row", 0, "N", 38), CALL (opt_first_row),
    .subs = CLI_SUB_VERIFY, .refusal = R_READING,
    .help = "verify: the count of a headerless grid's first row\n"
@@ -605,7 +611,8 @@ static const cli_option_t options[] = {
    .help = "the game value of 'binomial': 'georgiou' (default;\n"
    "  his scale and choice, as in his paper),\n"
    "  'consistent' (the value per comparison), or an\n"
-   "  exact number such as 0.0395 or -1/3"},
+   "  exact number such as 0.0395 or -1/3",
+   .words = "georgiou consistent"},
   {OPT ("method", 0, "M", 14), CALL (opt_method),
    .subs = CLI_SUB_ALL,
    .help = "the engine of one battle: 'auto' (default: the\n"
@@ -617,7 +624,8 @@ static const cli_option_t options[] = {
    "  table, verify: 'interval' (the default where only\n"
    "  decimals leave: certified enclosures, settled\n"
    "  exactly where they cannot decide) or 'recursion'\n"
-   "  (every cell's fraction); the same output"},
+   "  (every cell's fraction); the same output",
+   .words = "auto strip split recursion interval"},
   {OPT ("threads", 0, "N", 15), CALL (opt_threads),
    .subs = CLI_SUB_ALL,
    .help = "the threads of table's exact grid, 1 to 256;\n"
@@ -656,7 +664,8 @@ static const cli_option_t options[] = {
   {OPT ("palette", 0, "P", 47), CALL (opt_palette),
    .subs = CLI_SUB_PLOT, .refusal = R_PLOT, .in_effect = palette_set,
    .help = "plot: the colour scale, 'viridis' (default) or\n"
-   "  'grey' (for print)"},
+   "  'grey' (for print)",
+   .words = "viridis grey"},
   {OPT ("width", 0, "N", 48), CALL (opt_width),
    .subs = CLI_SUB_PLOT, .refusal = R_PLOT,
    .help = "plot: the figure's size in pixels (PNG) or\n"
@@ -683,6 +692,18 @@ option_at (size_t i)
 {
   return i < cli_rule_options_n ? &cli_rule_options[i]
     : &options[i - cli_rule_options_n];
+}
+
+size_t
+cli_options_n (void)
+{
+  return N_OPTIONS;
+}
+
+const cli_option_t *
+cli_option (size_t i)
+{
+  return option_at (i);
 }
 
 /* getopt_long's tables, made from the options once: the long options
@@ -933,9 +954,8 @@ cli_parse_compare (cli_opts_t *opts)
 /* Refusal                                                            */
 /* ------------------------------------------------------------------ */
 
-/* The subcommand SUB as its bit.  */
-static unsigned
-sub_bit (const char *sub)
+unsigned
+cli_sub_bit (const char *sub)
 {
   static const char *const names[] = {
     "", "round", "game", "binomial", "chain", "fortify", "needed", "table",
@@ -1219,7 +1239,7 @@ check_method (const cli_opts_t *o, const char *sub)
 int
 cli_check_applicable (const cli_opts_t *o, const char *sub)
 {
-  unsigned bit = sub_bit (sub);
+  unsigned bit = cli_sub_bit (sub);
   for (int r = R_NONE + 1; r < R_COUNT; r++)
     if (refused (o, r, bit))
       return cli_usage_error (refusals[r].message, sub);

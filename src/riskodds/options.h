@@ -76,6 +76,10 @@ typedef struct
   /* Its description in --help, lines separated by '\n'; NULL: it is
      described with the option before it (--width=N, --height=N).  */
   const char *help;
+  /* The words its value may be, separated by spaces, which the shell
+     completion offers (riskodds completion checks that the parser takes
+     each); NULL: a value of the user's.  */
+  const char *words;
 } cli_option_t;
 
 /* The options of the rules of a battle and the dice policies
@@ -112,6 +116,14 @@ int cli_parse_compare (cli_opts_t *opts);
    take, and the combinations that ask for nothing; as a command line is
    checked before anything runs.  */
 int cli_check_applicable (const cli_opts_t *opts, const char *sub);
+
+/* The options, the rules first (N of them): the index I's.  */
+size_t cli_options_n (void);
+const cli_option_t *cli_option (size_t i);
+
+/* The subcommand SUB ("" for a battle) as its CLI_SUB_ bit;
+   CLI_SUB_OTHER when it names none of them.  */
+unsigned cli_sub_bit (const char *sub);
 
 /* Print the option lines of SECTION, as riskodds --help shows them.  */
 void cli_options_help (cli_section_t section);

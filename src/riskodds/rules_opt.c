@@ -222,7 +222,8 @@ const cli_option_t cli_rule_options[] = {
    "  sum is compared as it is"},
   {RULE ("ties", 7, "WHO", opt_ties, BOTH, CLI_SECTION_RULES),
    .help = "who wins a comparison of equal dice: 'defender'\n"
-   "  (default) or 'attacker'"},
+   "  (default) or 'attacker'",
+   .words = "defender attacker"},
   {RULE ("defender", 12, "P", opt_defender, BOTH, CLI_SECTION_POLICIES),
    .help = "how many dice the defender rolls, chosen after\n"
    "  seeing the attack roll: 'max' (default; the\n"
@@ -234,13 +235,15 @@ const cli_option_t cli_rule_options[] = {
    "  (the same rules as his figures apply them: the\n"
    "  second die as rolled), or 'optimal' (the dice\n"
    "  that minimise the attacker's exact P(win);\n"
-   "  ties: the most)"},
+   "  ties: the most)",
+   .words = "max wieringa wieringa-rolled optimal"},
   {RULE ("attacker", 13, "P", opt_attacker, CLI_OPT_COMPARE,
          CLI_SECTION_POLICIES),
    .help = "how many dice the attacker rolls, chosen before\n"
    "  rolling: 'max' (default) or 'optimal' (the\n"
    "  dice that maximise his exact P(win) against\n"
-   "  the defender's policy; ties: the most)"},
+   "  the defender's policy; ties: the most)",
+   .words = "max optimal"},
 };
 
 const size_t cli_rule_options_n
