@@ -845,6 +845,20 @@ static const char not_count_words[] = "expect* mean* aver* avg left* "
 /* The side the words of the LEN bytes at S name (runs of letters, case
    ignored: "Attack with 3", "A=1:", "Defenders"), SIDE_NONE when they
    name none or both.  */
+/* The run of letters at I of the LEN bytes at S, lower case and cut
+   to 16 bytes, into W (its length *N); returns where it ends (I when
+   S[I] is no letter).  */
+static size_t
+letters_at (const char *s, size_t len, size_t i, char w[16], size_t *n)
+{
+  size_t j;
+  *n = 0;
+  for (j = i; j < len && isalpha ((unsigned char) s[j]); j++)
+    if (*n < 16)
+      w[(*n)++] = (char) tolower ((unsigned char) s[j]);
+  return j;
+}
+
 static int
 words_side (const char *s, size_t len)
 {
@@ -852,10 +866,8 @@ words_side (const char *s, size_t len)
   for (size_t i = 0, j; i < len; i = j)
     {
       char w[16];
-      size_t n = 0;
-      for (j = i; j < len && isalpha ((unsigned char) s[j]); j++)
-        if (n < sizeof w)
-          w[n++] = (char) tolower ((unsigned char) s[j]);
+      size_t n;
+      j = letters_at (s, len, i, w, &n);
       if (j == i)
         {
           j++;
@@ -886,10 +898,8 @@ is_title (const char *s, size_t len, int *side)
       if (isdigit ((unsigned char) s[i]))
         return 0;
       char w[16];
-      size_t n = 0;
-      for (j = i; j < len && isalpha ((unsigned char) s[j]); j++)
-        if (n < sizeof w)
-          w[n++] = (char) tolower ((unsigned char) s[j]);
+      size_t n;
+      j = letters_at (s, len, i, w, &n);
       if (j == i)
         {
           j++;
