@@ -4,7 +4,8 @@
 set -e
 
 PACKAGES="build-essential libgmp-dev libmpfr-dev check autoconf automake libtool pkg-config
-  python3 libcairo2-dev librsvg2-bin time"
+  python3 python3-venv python3-pip python3-setuptools python3-wheel
+  libcairo2-dev librsvg2-bin time"
 
 missing=
 for p in $PACKAGES; do

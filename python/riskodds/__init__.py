@@ -19,8 +19,13 @@ attack and 2 defence dice, ties to the defender, A counting every army
 in the attacking territory (one stays behind).  See riskodds(1).
 
 The library is found through the environment variable RISKODDS_LIBRARY
-(a path), else where make install put it, else in an uninstalled build
-tree next to this package, else by ctypes.util.find_library.
+(a path, the only choice when set), else where make install put it,
+else in an uninstalled build tree next to this package, else by
+ctypes.util.find_library, else in the libdir of pkg-config's
+riskodds.pc; when none loads, the ImportError names what was tried.
+Install with pip (python -m pip install --no-build-isolation --no-index
+./python from the source tree); python -m riskodds ARGS runs the
+riskodds program with ARGS.
 """
 
 import ctypes

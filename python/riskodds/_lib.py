@@ -16,45 +16,78 @@ from fractions import Fraction
 # ------------------------------------------------------------------ #
 
 
+def _pkg_config_libdir():
+    """The libdir of pkg-config's riskodds.pc, or None (no pkg-config,
+    no riskodds.pc)."""
+    import subprocess
+    try:
+        out = subprocess.run(["pkg-config", "--variable=libdir", "riskodds"],
+                             stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    libdir = out.stdout.decode("utf-8", "replace").strip()
+    return libdir if out.returncode == 0 and libdir else None
+
+
 def _candidates():
-    """Where the library may be, in the order tried."""
+    """Where the library may be, in the order tried: (path or None,
+    what it is), a None path for a way that named no file."""
     env = os.environ.get("RISKODDS_LIBRARY")
     if env:
         # An explicit choice is the only one: falling back to another
         # library would hide a mistake in it.
-        return [env]
-    found = []
+        yield env, "RISKODDS_LIBRARY"
+        return
     try:
         from . import _config          # written by make install
-        found.append(os.path.join(_config.LIBDIR, _config.DLNAME))
+        yield (os.path.join(_config.LIBDIR, _config.DLNAME),
+               "make install's _config.py")
     except ImportError:
         pass
     # An uninstalled build tree: python/riskodds beside
     # src/libriskodds/.libs.
     here = os.path.dirname(os.path.abspath(__file__))
-    found.append(os.path.join(here, os.pardir, os.pardir, "src",
-                              "libriskodds", ".libs", "libriskodds.so"))
-    name = ctypes.util.find_library("riskodds")
-    if name:
-        found.append(name)
-    return found
+    src = os.path.join(here, os.pardir, os.pardir, "src", "libriskodds")
+    if os.path.isdir(src):
+        yield (os.path.normpath(os.path.join(src, ".libs", "libriskodds.so")),
+               "the build tree")
+    yield (ctypes.util.find_library("riskodds"),
+           "ctypes.util.find_library('riskodds')")
+    libdir = _pkg_config_libdir()
+    yield (os.path.join(libdir, "libriskodds.so") if libdir else None,
+           "pkg-config riskodds's libdir")
+
+
+# The file the library was loaded from (a path, or the bare soname
+# find_library gave); python -m riskodds looks for the program beside it.
+library_path = None
 
 
 def _load():
+    global library_path
     tried = []
-    for path in _candidates():
+    for where, what in _candidates():
+        if where is None:
+            tried.append("%s: not found" % what)
+            continue
         # A bare soname from find_library has no directory: the dynamic
         # loader's search finds it.
-        if os.sep in path and not os.path.exists(path):
-            tried.append(path + " (no such file)")
+        if os.sep in where and not os.path.exists(where):
+            tried.append("%s: %s: no such file" % (what, where))
             continue
         try:
-            return ctypes.CDLL(path)
+            loaded = ctypes.CDLL(where)
         except OSError as e:
-            tried.append("%s (%s)" % (path, e))
-    raise ImportError("riskodds: libriskodds not found; set RISKODDS_LIBRARY"
-                      " to its path (tried: %s)"
-                      % ("; ".join(tried) or "nothing"))
+            tried.append("%s: %s" % (what, e))
+            continue
+        library_path = where
+        return loaded
+    raise ImportError(
+        "riskodds: libriskodds not found.  Install it (make install in"
+        " riskodds's source tree) where the dynamic loader or pkg-config"
+        " finds it, or set RISKODDS_LIBRARY to the path of"
+        " libriskodds.so.  Tried: %s" % "; ".join(tried))
 
 
 lib = _load()
