@@ -340,6 +340,7 @@ figure_open (plot_fig_t *fig, const cli_opts_t *o)
                       page.height);
   if (o->font_size > 0)
     fig->font = o->font_size;
+  fig->dpi = format == PLOT_PNG ? o->dpi : 0;
   return CLI_EXIT_OK;
 }
 

@@ -303,9 +303,26 @@ typedef struct
   size_t n;
 } png_stream_t;
 
+/* The pHYs chunk of DPI: pixels a metre, rounded, both ways.  */
+static void
+write_phys_chunk (unsigned dpi)
+{
+  unsigned char c[21];
+  unsigned long ppm = (unsigned long) floor (dpi / 0.0254 + 0.5);
+  put32 (c, 9);
+  memcpy (c + 4, "pHYs", 4);
+  put32 (c + 8, ppm);
+  put32 (c + 12, ppm);
+  c[16] = 1;
+  put32 (c + 17, crc32_update (0xffffffffUL, c + 4, 13) ^ 0xffffffffUL);
+  fwrite (c, 1, sizeof c, stdout);
+}
+
 static void
 write_text_chunks (const png_stream_t *p)
 {
+  if (p->fig->dpi != 0)
+    write_phys_chunk (p->fig->dpi);
   if (p->fig->title != NULL)
     write_text_chunk ("Title", p->fig->title);
   write_text_chunk ("Software", PACKAGE_STRING);

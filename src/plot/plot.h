@@ -61,6 +61,7 @@ typedef struct
   double font;                  /* the size of the axes' text */
   const char *family;           /* the text's font family */
   double scale;                 /* a PNG's pixels a point */
+  unsigned dpi;                 /* a PNG's pHYs chunk, 0: none */
   char *title;                  /* for the PNG's and the PDF's metadata */
 } plot_fig_t;
 
@@ -77,7 +78,8 @@ int plot_open (plot_fig_t *fig, plot_format_t format, double width,
                double scale, const char *family);
 
 /* Finish the figure and write it; -1 when cairo or the writing fails.
-   A PNG gets the text chunks "Title", "Software" and, when AREA is not
+   A PNG gets a pHYs chunk when FIG's DPI is set, the text chunks
+   "Title", "Software" and, when AREA is not
    NULL, "riskodds plot area": AREA as it is, for programs that read
    cells back (the tests).  */
 int plot_close (plot_fig_t *fig, const char *area);
