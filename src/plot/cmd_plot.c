@@ -28,13 +28,18 @@ typedef struct
   double *v;
 } grid_t;
 
-/* The figure's size in points (pixels of a PNG): --width x --height,
-   640 x 480 by default.  */
+/* The figure's size in FORMAT's units, pixels of a PNG, points of an
+   SVG or a PDF: --size, or --width x --height (640 x 480 by default),
+   at --dpi (riskodds checked them).  */
 static void
-figure_size (const cli_opts_t *o, double *w, double *h)
+figure_size (const cli_opts_t *o, plot_format_t format, double *w,
+             double *h)
 {
-  *w = o->width ? o->width : 640;
-  *h = o->height ? o->height : 480;
+  cli_page_t page;
+  if (cli_plot_page (o, &page) != CLI_EXIT_OK)
+    page.width = page.height = page.px_width = page.px_height = 100;
+  *w = format == PLOT_PNG ? page.px_width : page.width;
+  *h = format == PLOT_PNG ? page.px_height : page.height;
 }
 
 /* The bytes of a figure of CELLS marks (cells, bars) in the format of
@@ -49,9 +54,9 @@ static double
 figure_memory (const cli_opts_t *o, double cells, plot_format_t *format)
 {
   double w, h;
-  figure_size (o, &w, &h);
   if (o->output == NULL || plot_format_of_file (o->output, format) != 0)
     *format = PLOT_PNG;
+  figure_size (o, *format, &w, &h);
   if (*format == PLOT_PNG)
     return (16 << 20) + 4 * w * h + 8 * h + 24 * cells;
   return (16 << 20) + 1536 * cells;
@@ -69,7 +74,7 @@ check_figure_memory (const cli_opts_t *o, double cells, double grids,
   plot_format_t f;
   double need = fmax (figure_memory (o, cells, &f), engine) + grids;
   double w, h;
-  figure_size (o, &w, &h);
+  figure_size (o, f, &w, &h);
   char what[128];
   snprintf (what, sizeof what, "%s of %.0f x %.0f %s and %.0f %s",
             f == PLOT_PNG ? "a PNG" : f == PLOT_SVG ? "an SVG" : "a PDF",
@@ -324,10 +329,18 @@ figure_open (plot_fig_t *fig, const cli_opts_t *o)
   if (plot_format_of_file (o->output, &format) != 0)
     return cli_usage_error ("-o %s: plot writes .svg, .pdf or .png (the "
                             "extension names the format)", o->output);
-  double w, h;
-  figure_size (o, &w, &h);
-  if (plot_open (fig, format, w, h) != 0)
-    return cli_error ("cairo cannot start a figure of %g x %g", w, h);
+  cli_page_t page;
+  int rc = cli_plot_page (o, &page);
+  if (rc != CLI_EXIT_OK)
+    return rc;
+  if (plot_open (fig, format, page.width, page.height, page.px_width,
+                 page.px_height, page.scale,
+                 o->font ? o->font : "sans-serif") != 0)
+    return cli_error ("cairo cannot start a figure of %g x %g", page.width,
+                      page.height);
+  if (o->font_size > 0)
+    fig->font = o->font_size;
+  fig->dpi = format == PLOT_PNG ? o->dpi : 0;
   return CLI_EXIT_OK;
 }
 
@@ -342,11 +355,36 @@ figure_close (plot_fig_t *fig, const char *area)
 /* The PNG's "riskodds plot area" text: the rectangle of the cells in
    pixels and the values along its sides, for the tests to find cells.  */
 static char *
-area_text (const plot_area_t *a)
+area_text (const plot_fig_t *fig, const plot_area_t *a)
 {
+  double k = fig->scale;
   return make_title ("%.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g",
-                     a->x0, a->y0, a->x1, a->y1, a->ux0, a->ux1, a->uy0,
-                     a->uy1);
+                     a->x0 * k, a->y0 * k, a->x1 * k, a->y1 * k, a->ux0,
+                     a->ux1, a->uy0, a->uy1);
+}
+
+/* The title shown: --title's, else the figure's own OWN.  */
+static const char *
+shown_title (const cli_opts_t *o, const char *own)
+{
+  return o->title ? o->title : own;
+}
+
+/* The lines of TEXT (none when it is empty).  */
+static int
+title_lines (const char *text)
+{
+  int lines = *text != '\0';
+  for (const char *p = text; *p; p++)
+    lines += *p == '\n';
+  return lines;
+}
+
+/* The PNG's and PDF's title: the one shown, else the figure's own.  */
+static char *
+meta_title (const cli_opts_t *o, const char *own)
+{
+  return strdup (o->title && *o->title ? o->title : own);
 }
 
 /* The cells of a grid in its area, X and Y ranges in cells.  */
@@ -410,11 +448,9 @@ draw_grid_figure (const cli_opts_t *o, const grid_t *g,
   int rc = figure_open (&fig, o);
   if (rc != CLI_EXIT_OK)
     return rc;
-  fig.title = strdup (gf->title);
-  int lines = 1;
-  for (const char *p = gf->title; *p; p++)
-    lines += *p == '\n';
-  plot_layout (&fig, &a, &bar, lines);
+  const char *title = shown_title (o, gf->title);
+  fig.title = meta_title (o, gf->title);
+  plot_layout (&fig, &a, &bar, title_lines (title));
   grid_area (&a, g);
   plot_cells (&fig, &a, g->v, g->nx, g->ny, gf->scale, gf->data);
   size_t nl = gf->levels ? gf->levels->n : 0;
@@ -430,8 +466,8 @@ draw_grid_figure (const cli_opts_t *o, const grid_t *g,
   bar.uy1 = gf->bhi;
   plot_colorbar (&fig, &bar, gf->scale, gf->data, gf->log, gf->bar_title,
                  nl ? gf->levels->v : NULL, nl);
-  plot_title (&fig, gf->title);
-  char *area = area_text (&a);
+  plot_title (&fig, title);
+  char *area = area_text (&fig, &a);
   int rc2 = figure_close (&fig, area);
   free (area);
   return rc != CLI_EXIT_OK ? rc : rc2;
@@ -1044,8 +1080,9 @@ plot_dist (const cli_opts_t *o, int argc, char **argv)
   if (rc == CLI_EXIT_OK)
     {
       plot_area_t area;
-      fig.title = strdup (title);
-      plot_layout (&fig, &area, NULL, o->rounds ? 3 : 2);
+      fig.title = meta_title (o, title);
+      plot_layout (&fig, &area, NULL, o->title ? title_lines (o->title)
+                   : o->rounds ? 3 : 2);
       area.x1 -= 4 * fig.font;
       area.y1 -= 1.2 * fig.font;
       double pmax = 0, first, step;
@@ -1065,8 +1102,8 @@ plot_dist (const cli_opts_t *o, int argc, char **argv)
       if (draw_dist (&fig, &area, &dist, pos, o->rounds) != 0)
         rc = cli_error ("out of memory");
       plot_axes (&fig, &area, -1, 0, NULL, "probability of the end (bars)");
-      plot_title (&fig, title);
-      char *at = area_text (&area);
+      plot_title (&fig, shown_title (o, title));
+      char *at = area_text (&fig, &area);
       int rc2 = figure_close (&fig, at);
       rc = rc != CLI_EXIT_OK ? rc : rc2;
       free (at);

@@ -219,12 +219,15 @@ write_stdout (void *data, const unsigned char *buf, unsigned int len)
 
 int
 plot_open (plot_fig_t *fig, plot_format_t format, double width,
-           double height)
+           double height, unsigned px_width, unsigned px_height,
+           double scale, const char *family)
 {
   memset (fig, 0, sizeof *fig);
   fig->format = format;
   fig->width = width;
   fig->height = height;
+  fig->family = family;
+  fig->scale = format == PLOT_PNG ? scale : 1;
   fig->font = fmax (8, 11 * fmin (width / 640, height / 480));
   if (format == PLOT_SVG)
     fig->surface = cairo_svg_surface_create_for_stream (write_stdout, NULL,
@@ -234,13 +237,18 @@ plot_open (plot_fig_t *fig, plot_format_t format, double width,
                                                         width, height);
   else
     fig->surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
-                                               (int) width, (int) height);
+                                               (int) px_width,
+                                               (int) px_height);
   fig->cr = cairo_create (fig->surface);
   if (cairo_status (fig->cr) != CAIRO_STATUS_SUCCESS)
     return -1;
+  /* A PNG at --dpi: the figure in points, scaled to its pixels (none at
+     the default, a pixel a point).  */
+  if (format == PLOT_PNG && scale != 1)
+    cairo_scale (fig->cr, scale, scale);
   cairo_set_source_rgb (fig->cr, 1, 1, 1);
   cairo_paint (fig->cr);
-  cairo_select_font_face (fig->cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+  cairo_select_font_face (fig->cr, family, CAIRO_FONT_SLANT_NORMAL,
                           CAIRO_FONT_WEIGHT_NORMAL);
   return 0;
 }
@@ -295,9 +303,26 @@ typedef struct
   size_t n;
 } png_stream_t;
 
+/* The pHYs chunk of DPI: pixels a metre, rounded, both ways.  */
+static void
+write_phys_chunk (unsigned dpi)
+{
+  unsigned char c[21];
+  unsigned long ppm = (unsigned long) floor (dpi / 0.0254 + 0.5);
+  put32 (c, 9);
+  memcpy (c + 4, "pHYs", 4);
+  put32 (c + 8, ppm);
+  put32 (c + 12, ppm);
+  c[16] = 1;
+  put32 (c + 17, crc32_update (0xffffffffUL, c + 4, 13) ^ 0xffffffffUL);
+  fwrite (c, 1, sizeof c, stdout);
+}
+
 static void
 write_text_chunks (const png_stream_t *p)
 {
+  if (p->fig->dpi != 0)
+    write_phys_chunk (p->fig->dpi);
   if (p->fig->title != NULL)
     write_text_chunk ("Title", p->fig->title);
   write_text_chunk ("Software", PACKAGE_STRING);
@@ -372,7 +397,7 @@ plot_text (plot_fig_t *fig, const char *text, double x, double y,
   cairo_text_extents_t te;
   cairo_font_extents_t fe;
   cairo_save (cr);
-  cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+  cairo_select_font_face (cr, fig->family, CAIRO_FONT_SLANT_NORMAL,
                           bold ? CAIRO_FONT_WEIGHT_BOLD
                           : CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size (cr, size);
@@ -406,7 +431,7 @@ plot_title (plot_fig_t *fig, const char *text)
          smaller, in the room it has: never clipped.  */
       cairo_text_extents_t te;
       cairo_save (fig->cr);
-      cairo_select_font_face (fig->cr, "sans-serif",
+      cairo_select_font_face (fig->cr, fig->family,
                               CAIRO_FONT_SLANT_NORMAL, line == 0
                               ? CAIRO_FONT_WEIGHT_BOLD
                               : CAIRO_FONT_WEIGHT_NORMAL);
@@ -566,10 +591,12 @@ plot_cells (plot_fig_t *fig, const plot_area_t *a, const double *v,
         cairo_set_source_rgb (cr, c.r, c.g, c.b);
         if (fig->format == PLOT_PNG)
           {
-            x0 = round (x0);
-            x1 = round (x1);
-            y0 = round (y0);
-            y1 = round (y1);
+            /* Whole pixels, which are points at the default scale.  */
+            double k = fig->scale;
+            x0 = round (x0 * k) / k;
+            x1 = round (x1 * k) / k;
+            y0 = round (y0 * k) / k;
+            y1 = round (y1 * k) / k;
           }
         else
           {

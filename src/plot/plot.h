@@ -59,6 +59,9 @@ typedef struct
   plot_format_t format;
   double width, height;
   double font;                  /* the size of the axes' text */
+  const char *family;           /* the text's font family */
+  double scale;                 /* a PNG's pixels a point */
+  unsigned dpi;                 /* a PNG's pHYs chunk, 0: none */
   char *title;                  /* for the PNG's and the PDF's metadata */
 } plot_fig_t;
 
@@ -66,13 +69,17 @@ typedef struct
    ignored) into *FORMAT; -1 when it names none.  */
 int plot_format_of_file (const char *file, plot_format_t *format);
 
-/* Start a figure of WIDTH x HEIGHT written to standard output (which -o
-   has taken), a white page.  -1 when cairo fails.  */
+/* Start a figure of WIDTH x HEIGHT (points) written to standard output
+   (which -o has taken), a white page; a PNG of PX_WIDTH x PX_HEIGHT
+   pixels, SCALE pixels a point; its text in FAMILY.  -1 when cairo
+   fails.  */
 int plot_open (plot_fig_t *fig, plot_format_t format, double width,
-               double height);
+               double height, unsigned px_width, unsigned px_height,
+               double scale, const char *family);
 
 /* Finish the figure and write it; -1 when cairo or the writing fails.
-   A PNG gets the text chunks "Title", "Software" and, when AREA is not
+   A PNG gets a pHYs chunk when FIG's DPI is set, the text chunks
+   "Title", "Software" and, when AREA is not
    NULL, "riskodds plot area": AREA as it is, for programs that read
    cells back (the tests).  */
 int plot_close (plot_fig_t *fig, const char *area);

@@ -1408,3 +1408,40 @@ cli_json_string (const char *s)
     }
   putchar ('"');
 }
+
+/* A side of plot's page: V in UNIT at DPI into *PX pixels and *PT
+   points; NAME for the message.  */
+static int
+page_side (double v, int unit, double dpi, const char *name, unsigned *px,
+           double *pt)
+{
+  double inches = unit == CLI_UNIT_IN ? v : unit == CLI_UNIT_CM ? v / 2.54
+    : v / dpi;
+  double p = unit == CLI_UNIT_PX ? v : floor (inches * dpi + 0.5);
+  if (!(p >= 100 && p <= 20000))
+    return cli_usage_error ("the figure's %s is %.0f pixels at %.0f dpi "
+                            "(expected 100 to 20000)", name, p, dpi);
+  *px = (unsigned) p;
+  *pt = unit == CLI_UNIT_PX ? v * 72 / dpi : inches * 72;
+  return CLI_EXIT_OK;
+}
+
+int
+cli_plot_page (const cli_opts_t *o, cli_page_t *page)
+{
+  double dpi = o->dpi ? o->dpi : 72;
+  double w = o->width ? o->width : 640, h = o->height ? o->height : 480;
+  int unit = CLI_UNIT_PX;
+  if (o->size_unit)
+    {
+      w = o->size_w;
+      h = o->size_h;
+      unit = o->size_unit;
+    }
+  page->scale = dpi / 72;
+  int rc = page_side (w, unit, dpi, "width", &page->px_width, &page->width);
+  if (rc == CLI_EXIT_OK)
+    rc = page_side (h, unit, dpi, "height", &page->px_height,
+                    &page->height);
+  return rc;
+}

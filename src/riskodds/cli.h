@@ -92,6 +92,14 @@ typedef struct
   ro_rules_t compare_rules;     /* the rules --compare gives */
   int palette;                  /* --palette: a plot_palette_t */
   unsigned width, height;       /* --width, --height of plot, 0: default */
+  const char *title;            /* --title of plot, NULL: the figure's own,
+                                   "": none */
+  double size_w, size_h;        /* --size WxH of plot, in SIZE_UNIT */
+  int size_unit;                /* 0: no --size; a cli_unit_t */
+  unsigned dpi;                 /* --dpi of plot, 0: 72 (a pixel a point) */
+  const char *font;             /* --font FAMILY of plot, NULL: sans-serif */
+  double font_size;             /* --font-size PT of plot, 0: scaled with
+                                   the figure */
   ro_scope_t scope;             /* --policy-scope of chain, fortify */
   int scope_given;
   unsigned long scope_target;   /* K of --policy-scope chain:K, 0: every
@@ -100,6 +108,29 @@ typedef struct
   unsigned long long given;     /* the options given, a bit each in the
                                    order of options.c's table */
 } cli_opts_t;
+
+/* The units of plot --size.  */
+typedef enum
+{
+  CLI_UNIT_PX = 1,
+  CLI_UNIT_IN,
+  CLI_UNIT_CM
+} cli_unit_t;
+
+/* A plot's page: its size in points (the units it is drawn in), in
+   pixels (a PNG's), and the pixels a point (--dpi / 72).  */
+typedef struct
+{
+  double width, height;
+  unsigned px_width, px_height;
+  double scale;
+} cli_page_t;
+
+/* The page of plot's --size or --width and --height (640 x 480 pixels
+   by default) at --dpi (72 by default: a pixel a point, so that a PNG
+   and an SVG are the same drawing); a usage error when it is not 100 to
+   20000 pixels a side.  */
+int cli_plot_page (const cli_opts_t *o, cli_page_t *page);
 
 /* The choice among the N CHOICES nearest WORD (a slip or two of the
    keyboard away), or NULL when none is near: for "did you mean".  */

@@ -290,6 +290,15 @@ static const help_t helps[] = {
    "      --palette=P      'viridis' (default) or 'grey'\n"
    "      --width=N, --height=N  the size: pixels (PNG) or points (SVG,\n"
    "                         PDF); default 640 x 480\n"
+   "      --size=WxH       the size in pixels (1280x720), or in inches\n"
+   "                         (4x3in) or centimetres (16x12cm) at --dpi;\n"
+   "                         instead of --width and --height\n"
+   "      --dpi=N          pixels an inch (default 72: a pixel a point, so\n"
+   "                         a PNG is its SVG's drawing); a PNG of --size\n"
+   "                         4x3in at --dpi 300 has 1200 x 900 pixels\n"
+   "      --title=TEXT     the title, lines at newlines ('' for none)\n"
+   "      --font=FAMILY, --font-size=PT  the text's font (sans-serif) and\n"
+   "                         size (11 points at 640 x 480, scaled)\n"
    "\n"
    "Numbers in a figure are the correctly rounded decimals riskodds\n"
    "prints.  A build without cairo (libcairo2-dev) cannot plot.\n"
@@ -300,7 +309,9 @@ static const help_t helps[] = {
    "  riskodds plot heatmap --levels 0.25,0.5,0.75 --count attackers -o odds.pdf\n"
    "  riskodds plot dist 10 5 -o end.pdf\n"
    "  riskodds plot policy --defender wieringa -o wieringa.png\n"
-   "  riskodds plot float --attackers 1..60 --defenders 1..60 -o float.svg\n"},
+   "  riskodds plot float --attackers 1..60 --defenders 1..60 -o float.svg\n"
+   "  riskodds plot heatmap --title 'P(conquest)' --size 1280x720 --font-size 18 -o slide.png\n"
+   "  riskodds plot dist 10 5 --size 8x6cm --dpi 300 --font serif --title '' -o paper.png\n"},
   {"completion",
    "Usage: riskodds completion bash|zsh\n"
    "Print the shell's completion script for riskodds: it completes the\n"

@@ -270,6 +270,69 @@ opt_height (cli_opts_t *o, const char *arg)
   return cli_parse_unsigned (&o->height, arg, "height", 100, 20000);
 }
 
+/* --size WxH of plot: pixels, or inches or centimetres with 'in' or
+   'cm' after H (pixels may say 'px').  */
+static int
+opt_size (cli_opts_t *o, const char *arg)
+{
+  char *end;
+  errno = 0;
+  double w = strtod (arg, &end), h = 0;
+  int ok = end != arg && *end == 'x' && isdigit ((unsigned char) *arg);
+  if (ok)
+    {
+      const char *p = end + 1;
+      ok = isdigit ((unsigned char) *p);
+      h = strtod (p, &end);
+    }
+  int unit = 0;
+  if (ok && (*end == '\0' || strcmp (end, "px") == 0))
+    unit = CLI_UNIT_PX;
+  else if (ok && strcmp (end, "in") == 0)
+    unit = CLI_UNIT_IN;
+  else if (ok && strcmp (end, "cm") == 0)
+    unit = CLI_UNIT_CM;
+  if (unit == CLI_UNIT_PX && (w != floor (w) || h != floor (h)))
+    unit = 0;
+  if (unit == 0 || errno != 0 || !(w > 0 && w <= 1e6 && h > 0 && h <= 1e6))
+    return cli_usage_error ("invalid --size '%s' (expected WxH: pixels, "
+                            "such as 1280x720, or inches or centimetres, "
+                            "such as 4x3in or 16x12cm)", arg);
+  o->size_w = w;
+  o->size_h = h;
+  o->size_unit = unit;
+  return CLI_EXIT_OK;
+}
+
+static int
+opt_dpi (cli_opts_t *o, const char *arg)
+{
+  return cli_parse_unsigned (&o->dpi, arg, "dpi", 10, 2400);
+}
+
+static int
+opt_font_size (cli_opts_t *o, const char *arg)
+{
+  char *end;
+  errno = 0;
+  double v = strtod (arg, &end);
+  if (end == arg || *end != '\0' || errno != 0 || !(v >= 4 && v <= 200))
+    return cli_usage_error ("invalid --font-size '%s' (expected points, "
+                            "4 to 200)", arg);
+  o->font_size = v;
+  return CLI_EXIT_OK;
+}
+
+static int
+opt_font (cli_opts_t *o, const char *arg)
+{
+  if (*arg == '\0')
+    return cli_usage_error ("invalid --font '' (expected a font family, "
+                            "such as 'serif' or 'DejaVu Sans')");
+  o->font = arg;
+  return CLI_EXIT_OK;
+}
+
 /* The physical memory in bytes, or 0 when it cannot be told.  */
 static double
 physical_memory (void)
@@ -452,6 +515,8 @@ enum
   R_PERCENT_BOTH,
   R_FLOAT_READING,
   R_FLOAT_FILES,
+  R_PLOT_PAGE,
+  R_PLOT_SIZE,
   R_COUNT
 };
 
@@ -672,6 +737,29 @@ static const cli_option_t options[] = {
    "  points (SVG, PDF); default 640 x 480"},
   {OPT ("height", 0, "N", 49), CALL (opt_height),
    .subs = CLI_SUB_PLOT, .refusal = R_PLOT},
+  {OPT ("size", 0, "WxH", 53), CALL (opt_size),
+   .subs = CLI_SUB_PLOT, .refusal = R_PLOT_PAGE,
+   .help = "plot: the figure's size in pixels (1280x720), or\n"
+   "  inches (4x3in) or centimetres (16x12cm) at\n"
+   "  --dpi; instead of --width and --height"},
+  {OPT ("dpi", 0, "N", 54), CALL (opt_dpi),
+   .subs = CLI_SUB_PLOT, .refusal = R_PLOT_PAGE,
+   .help = "plot: pixels an inch (10 to 2400; default 72, a\n"
+   "  pixel a point): a PNG's resolution, and the\n"
+   "  pixels of a size in in or cm"},
+  {OPT ("title", 0, "TEXT", 55), STRING (title),
+   .subs = CLI_SUB_PLOT, .refusal = R_PLOT_PAGE,
+   .help = "plot: the title, its lines at newlines (the first\n"
+   "  bold); '' for none; default: what and the rules"},
+  {OPT ("font", 0, "FAMILY", 56), CALL (opt_font),
+   .subs = CLI_SUB_PLOT, .refusal = R_PLOT_PAGE,
+   .help = "plot: the font family of the text (default\n"
+   "  'sans-serif'; 'serif', 'DejaVu Sans', ...)"},
+  {OPT ("font-size", 0, "PT", 57), CALL (opt_font_size),
+   .subs = CLI_SUB_PLOT, .refusal = R_PLOT_PAGE,
+   .help = "plot: the size of the axes' text in points (the\n"
+   "  title's first line 1.25 times it); default: 11\n"
+   "  at 640 x 480, scaled with the figure"},
   {OPT ("help", 'h', NULL, 50), LAND_HELP,
    .subs = CLI_SUB_ALL,
    .help = "display this help and exit\n"
@@ -1037,6 +1125,14 @@ float_and_reading (const cli_opts_t *o, unsigned sub)
                            || o->first_column);
 }
 
+/* --size says what --width and --height say.  */
+static int
+size_and_width (const cli_opts_t *o, unsigned sub)
+{
+  (void) sub;
+  return o->size_unit != 0 && (o->width != 0 || o->height != 0);
+}
+
 static const struct
 {
   const char *message;
@@ -1090,6 +1186,10 @@ static const struct
   [R_FLOAT_FILES] = {"--float checks double precision over a grid; "
                      "--tolerance, --columns, --layout and --percent are "
                      "for reading files", float_and_files},
+  [R_PLOT_PAGE] = {"--size, --dpi, --title, --font and --font-size apply "
+                   "only to 'plot'", NULL},
+  [R_PLOT_SIZE] = {"--size and --width/--height: give one (--size WxH "
+                   "says both)", size_and_width},
 };
 
 /* Whether R refuses an option that OPTS hold, or its condition holds,
@@ -1248,7 +1348,12 @@ cli_check_applicable (const cli_opts_t *o, const char *sub)
     rc = check_policies (o, sub);
   if (rc == CLI_EXIT_OK)
     rc = check_rounds (o, sub);
-  return rc == CLI_EXIT_OK ? check_method (o, sub) : rc;
+  if (rc == CLI_EXIT_OK)
+    rc = check_method (o, sub);
+  cli_page_t page;
+  if (rc == CLI_EXIT_OK && (bit & CLI_SUB_PLOT))
+    rc = cli_plot_page (o, &page);
+  return rc;
 }
 
 /* ------------------------------------------------------------------ */
