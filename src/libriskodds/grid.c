@@ -1,16 +1,10 @@
 /* grid.c -- every battle of a grid from one pass of the recursion, on
    one thread or several */
 
-#ifndef _GNU_SOURCE
-# define _GNU_SOURCE            /* sched_getaffinity, CPU_COUNT */
-#endif
 #include <config.h>
 
 #include <pthread.h>
-#include <sched.h>
-#include <signal.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 #include "riskodds-impl.h"
 
@@ -62,22 +56,6 @@ grid_shape (shape_t *sh, unsigned long d_hi, unsigned threads)
     sh->blocks = cols;
   sh->threads = threads < sh->blocks ? threads : (unsigned) sh->blocks;
   sh->lag = sh->blocks > 1 ? sh->blocks : 0;
-}
-
-unsigned
-ro_threads_available (void)
-{
-  long n = 0;
-#ifdef HAVE_SCHED_GETAFFINITY
-  cpu_set_t set;
-  if (sched_getaffinity (0, sizeof set, &set) == 0)
-    n = CPU_COUNT (&set);
-#endif
-  if (n <= 0)
-    n = sysconf (_SC_NPROCESSORS_ONLN);
-  if (n <= 0)
-    n = 1;
-  return n > RO_THREADS_MAX ? RO_THREADS_MAX : (unsigned) n;
 }
 
 typedef struct grid grid_t;
@@ -252,12 +230,8 @@ lead (grid_t *g, worker_t *w)
 static void
 start_workers (grid_t *g)
 {
-  sigset_t all, old;
-  sigfillset (&all);
-  pthread_sigmask (SIG_SETMASK, &all, &old);
   for (unsigned t = 1; t < g->sh.threads; t++)
-    g->w[t].started = pthread_create (&g->w[t].id, NULL, work, &g->w[t]) == 0;
-  pthread_sigmask (SIG_SETMASK, &old, NULL);
+    g->w[t].started = ro_thread_start (&g->w[t].id, work, &g->w[t]);
 }
 
 static void

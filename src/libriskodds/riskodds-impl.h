@@ -3,6 +3,8 @@
 #ifndef RISKODDS_IMPL_H
 #define RISKODDS_IMPL_H
 
+#include <pthread.h>
+
 #include "riskodds.h"
 
 /* The most outcomes (attacker's loss, defender's loss) of one round
@@ -103,6 +105,11 @@ ro_model_defend_dice (const ro_model_t *m, unsigned long d)
 {
   return d < m->rules.defend_dice ? (unsigned) d : m->rules.defend_dice;
 }
+
+/* Start FN (ARG) on a new thread in *ID with every signal blocked
+   (threads.c); 1 when it started, 0 when the system refused one (the
+   caller then does its work itself).  */
+int ro_thread_start (pthread_t *id, void *(*fn) (void *), void *arg);
 
 /* Tell the calling thread's progress function (ro_progress_set), if
    any, that DONE of TOTAL units of work are done.  Cheap when none is

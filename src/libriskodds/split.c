@@ -6,7 +6,6 @@
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 
 #include "riskodds-impl.h"
@@ -1172,19 +1171,6 @@ edge_thread (void *arg)
   return NULL;
 }
 
-/* Whether edge E runs on a thread of its own, started in *ID with every
-   signal blocked (signals keep going to the caller's threads).  */
-static int
-edge_start (pthread_t *id, edge_t *e)
-{
-  sigset_t all, old;
-  sigfillset (&all);
-  pthread_sigmask (SIG_SETMASK, &all, &old);
-  int ok = pthread_create (id, NULL, edge_thread, e) == 0;
-  pthread_sigmask (SIG_SETMASK, &old, NULL);
-  return ok;
-}
-
 /* ro_split_solve on THREADS threads at most (0: the processors
    available; the engine uses two at most, one an edge).  */
 int
@@ -1246,7 +1232,7 @@ ro_split_solve_threads (mpq_ptr win, const ro_model_t *model,
   s1.total = s.total;
   ro_progress (0, s.total);
   pthread_t id;
-  int apart = threads >= 2 && edge_start (&id, &e[1]);
+  int apart = threads >= 2 && ro_thread_start (&id, edge_thread, &e[1]);
   edge_run (&e[0]);
   s.done += edge_work (&e[0]);
   ro_progress (s.done, s.total);

@@ -538,8 +538,12 @@ void cli_meter_idle (int idle);
    in or later, exceeds it, the run ends with a message naming the
    estimate and --max-time, exit status 2 (-o's file is not written).
    GIVEN: --max-time was given; a RISKODDS_PROGRESS_SCALE (tests) lifts
-   the default.  Called before cli_meter_start.  */
-void cli_meter_limit (double seconds, int given);
+   the default.  OVERRUN, called with the estimate and the limit as
+   text, ends the program (the meter stays below the output's code).
+   Called before cli_meter_start.  */
+void cli_meter_limit (double seconds, int given,
+                      void (*overrun) (const char *estimate,
+                                       const char *limit));
 void cli_meter_report (double done, double total);
 
 /* help.c: whether WORD names a subcommand; print the help of SUB

@@ -150,6 +150,16 @@ help (int nargs, char **args)
   return CLI_EXIT_OK;
 }
 
+/* A run foreseen beyond --max-time (the meter's OVERRUN): the message,
+   then the program's exit, -o's temporary file removed.  */
+static void
+max_time_overrun (const char *estimate, const char *limit)
+{
+  cli_error ("this run would take about %s, more than the limit of %s "
+             "(see --max-time)", estimate, limit);
+  exit (cli_output_finish (CLI_EXIT_ERROR));
+}
+
 /* The command line's subcommand S, named when NAMED, with the options
    O and the operands ARGS, once the options are parsed: checked, then
    launched with the command line as given (ARGC, GIVEN), or run with
@@ -175,7 +185,8 @@ start (cli_opts_t *o, const cli_sub_t *s, int named, int nargs, char **args,
   if (rc != CLI_EXIT_OK)
     return rc;
   /* A batch's lines are each their own run: none ends the batch.  */
-  cli_meter_limit (batch ? HUGE_VAL : o->max_time, o->max_time_given);
+  cli_meter_limit (batch ? HUGE_VAL : o->max_time, o->max_time_given,
+                   max_time_overrun);
   cli_meter_start (o->progress);
   return named ? s->run (o, nargs - 1, args + 1) : s->run (o, nargs, args);
 }

@@ -61,6 +61,7 @@ static struct
                                    is ended, or '\r' would cut it */
   double last_report;           /* when the library last said something */
   double max_time;              /* --max-time, on the meter's clock */
+  void (*overrun) (const char *, const char *); /* ends a run past it */
   double too_long;              /* a run's foreseen time beyond it, or 0 */
   int busy;                     /* the program is working */
   double since;                 /* since when */
@@ -282,8 +283,9 @@ cli_meter_idle (int idle)
 }
 
 /* The library's hook: DONE of TOTAL of the current call.  A run
-   foreseen beyond --max-time ends here, the library's call and all:
-   the program's own exit, -o's temporary file removed.  */
+   foreseen beyond --max-time ends here, the library's call and all,
+   by the dispatcher's OVERRUN (the program's own exit, -o's temporary
+   file removed).  */
 static void
 report (void *data, double done, double total)
 {
@@ -295,15 +297,15 @@ report (void *data, double done, double total)
       char t[32], l[32];
       duration (t, sizeof t, m.too_long);
       duration (l, sizeof l, m.max_time);
-      cli_error ("this run would take about %s, more than the limit of %s "
-                 "(see --max-time)", t, l);
-      exit (cli_output_finish (CLI_EXIT_ERROR));
+      m.overrun (t, l);
     }
 }
 
 void
-cli_meter_limit (double seconds, int given)
+cli_meter_limit (double seconds, int given,
+                 void (*overrun) (const char *estimate, const char *limit))
 {
+  m.overrun = overrun;
   const char *scale = getenv ("RISKODDS_PROGRESS_SCALE");
   if (scale != NULL && atof (scale) > 0)
     m.scale = atof (scale);
