@@ -848,7 +848,12 @@ ro_fortify_best (ro_fortify_t *f, const ro_rules_t *rules, size_t nrules,
     return RO_ENOMEM;
   for (size_t i = 0; i < kb; i++)
     r[i] = *fort_rules (rules, nrules, i);
-  if (j > kb)
+  /* Battle i starts with at most F0 - i fighting armies (one stays in
+     each territory taken), and one at or below the stop is lost: past
+     battle F0 - stop every split is worth 0 exactly.  */
+  unsigned long f0 = ro_rules_fighting (&rules[0], a);
+  unsigned long fstop = ro_rules_stop_fighting (&rules[0]);
+  if (j > kb || f0 <= fstop || j > f0 - fstop)
     rc = fort_first (f, r, a, n, kb);
   else
     {

@@ -118,9 +118,8 @@ print_head (const cli_opts_t *o, unsigned long a, unsigned long total,
               o->rules.count == RO_COUNT_TERRITORY
               ? "on the territory, one stays behind" : "that fight");
       if (search)
-        gmp_printf ("%Zd splits, too many to compute\neach: the best found "
-                    "by a search over the territories, each computed "
-                    "exactly.\n", splits);
+        gmp_printf ("%Zd splits:\nthe best found by a search over the "
+                    "territories, each computed exactly.\n", splits);
       else if (mpz_cmp_ui (splits, 1) == 0)
         puts ("the one split computed exactly.");
       else
