@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -738,6 +739,11 @@ fort_search_init (fort_search_t *s, const ro_rules_t *r, unsigned long a,
   s->f0 = ro_rules_fighting (&r[0], a);
   s->nf = s->f0 + 1;
   s->nm = total + 1;
+  /* The tables' sizes must fit a size_t (the callers' estimate,
+     ro_fortify_best_memory, refuses far smaller ones).  */
+  double big = (double) j * (s->cap + 1.0) * s->nf * (s->nm + s->nf);
+  if (big * sizeof (double) > SIZE_MAX / 2)
+    return RO_ENOMEM;
   size_t ne = (s->cap + 1) * s->nf * s->nf;
   s->e = calloc (j, sizeof *s->e);
   s->w = malloc (j * (s->cap + 1) * s->nf * s->nm * sizeof *s->w);
