@@ -451,6 +451,30 @@ class Errors(unittest.TestCase):
         with self.assertRaises(KeyError):
             t[5, 2]
 
+    def test_fortify_best(self):
+        # best=N: the full ranking's N first, split by split and value by
+        # value, for every question; beyond the enumeration's 100000
+        # splits too (the program's search), where the full ranking
+        # cannot be asked.
+        for a, d, k, kw in ((10, 8, 3, {}), (9, 9, 4, {"defend_dice": 3}),
+                            (12, 7, 3, {"defender": "optimal"}),
+                            (6, 9, 3, {"count": "attackers", "stop": 2})):
+            each = riskodds.fortify(a, d, k, at_least="each", **kw)
+            for n in (1, 4, 100):
+                got = riskodds.fortify(a, d, k, at_least="each", best=n,
+                                       **kw)
+                self.assertEqual(got, {j: r[:n] for j, r in each.items()})
+        self.assertEqual(riskodds.fortify(100, 60, 5, best=1),
+                         riskodds.fortify(100, 60, 5, at_least=5, best=1))
+        with self.assertRaises(riskodds.RangeError):
+            riskodds.fortify(100, 60, 5)
+        for bad in (0, -1, 1.5, True):
+            with self.assertRaises(ValueError):
+                riskodds.fortify(10, 6, 2, best=bad)
+        with self.assertRaises(ValueError):
+            riskodds.fortify(10, 6, 2, best=1, defender="optimal",
+                             policy_scope="chain")
+
     def test_docstrings(self):
         # The examples of the docstrings (help(riskodds.battle) shows
         # them) are real runs.

@@ -999,7 +999,7 @@ def chain_stats(a, *defenders, rounds=None, policy_scope="battle",
 
 
 def fortify(a, d, k, policy_scope="battle", target=None, at_least=None,
-            max_memory=None, **kw):
+            best=None, max_memory=None, **kw):
     """The defender's splits of D armies over K territories (at least 1
     each, first to last attacked) against the chain attack of A armies,
     every one computed exactly (ro_fortify_target; at most
@@ -1009,11 +1009,17 @@ def fortify(a, d, k, policy_scope="battle", target=None, at_least=None,
     = 'each', {j: that ranking} for every j.  POLICY_SCOPE and TARGET as
     chain()'s; MAX_MEMORY as battle()'s, by the program's estimate
     (ro_fortify_memory: every split's fractions and the largest chain).
+    With BEST = N, only the N first of each ranking, found without
+    computing every split (ro_fortify_best, the program's search beyond
+    100000 splits; policy_scope 'battle' only): the same splits and
+    values as the full ranking's N first, at any size.
 
     >>> import riskodds
     >>> split, p = riskodds.fortify(10, 6, 2)[0]
     >>> print(split, "%.4f" % p)
     (2, 4) 0.7504
+    >>> [s for s, p in riskodds.fortify(100, 60, 5, best=3)]
+    [(2, 2, 2, 2, 52), (2, 2, 2, 4, 50), (2, 2, 4, 2, 50)]
     """
     r = rules(**kw)
     a, d = _armies("A", a), _armies("D", d)
@@ -1026,8 +1032,19 @@ def fortify(a, d, k, policy_scope="battle", target=None, at_least=None,
         raise ArgumentError(_lib.RO_EINVAL, _battle_detail(r, 0, d))
     scope, target = _scope(policy_scope, target, k)
     what = "the splits of %d over %d against %d" % (d, k, a)
-    _fit(_estimate(_lib.ro_fortify_memory, ctypes.byref(r), a, d, k, scope),
-         "ro_fortify_memory", what, max_memory, ctypes.byref(r))
+    if best is not None:
+        if not isinstance(best, int) or isinstance(best, bool) or best < 1:
+            raise ValueError("best must be an int of at least 1, not %r"
+                             % (best,))
+        if scope != _lib.RO_SCOPE_BATTLE:
+            raise ValueError("best applies with policy_scope 'battle' only")
+        _fit(_estimate(_lib.ro_fortify_best_memory, ctypes.byref(r), 1, a,
+                       d, k, best * k),
+             "ro_fortify_best_memory", what, max_memory, ctypes.byref(r))
+    else:
+        _fit(_estimate(_lib.ro_fortify_memory, ctypes.byref(r), a, d, k,
+                       scope),
+             "ro_fortify_memory", what, max_memory, ctypes.byref(r))
     if at_least is None:
         wanted = [k]
     elif at_least == "each":
@@ -1038,6 +1055,8 @@ def fortify(a, d, k, policy_scope="battle", target=None, at_least=None,
     else:
         raise ValueError("at_least must be None, 'each' or an int from 1 "
                          "to %d, not %r" % (k, at_least))
+    if best is not None:
+        return _fortify_best(r, a, d, k, wanted, best, at_least == "each")
     f = _lib.ro_fortify_t()
     _lib.ro_fortify_init(ctypes.byref(f))
     try:
@@ -1054,3 +1073,22 @@ def fortify(a, d, k, policy_scope="battle", target=None, at_least=None,
         return out if at_least == "each" else out[wanted[0]]
     finally:
         _lib.ro_fortify_clear(ctypes.byref(f))
+
+
+def _fortify_best(r, a, d, k, wanted, n, each):
+    """fortify(best=N): for each J of WANTED the N best by
+    ro_fortify_best; {J: ranking} when EACH."""
+    out = {}
+    for j in wanted:
+        f = _lib.ro_fortify_t()
+        _lib.ro_fortify_init(ctypes.byref(f))
+        try:
+            _check(_lib.ro_fortify_best(ctypes.byref(f), ctypes.byref(r), 1,
+                                        a, d, k, j, n),
+                   "A = %d, D = %d over K = %d" % (a, d, k))
+            out[j] = [(tuple(f.split[i].d[t] for t in range(k)),
+                       mpq_to_fraction(f.split[i].at_least[j - 1]))
+                      for i in range(f.n)]
+        finally:
+            _lib.ro_fortify_clear(ctypes.byref(f))
+    return out if each else out[wanted[0]]
