@@ -808,6 +808,33 @@ int ro_fortify_memory (double *bytes, const ro_rules_t *rules,
                        unsigned long a, unsigned long total, size_t k,
                        ro_scope_t scope);
 
+/* The N splits (all of them when fewer) best for the defender by
+   P(taking at least J) (1 <= J <= K), without enumerating them: F's
+   splits best first, each with its K exact values as ro_fortify's,
+   equal values in lexicographic order -- the first N of ro_fortify_rank
+   (F, J) under the same rules.  RULES[0 .. NRULES-1]: NRULES = 1, the
+   same rules in every territory, or K, the rules of each territory
+   (ro_chain_rules; count and stop the same in all, no goal).  Each
+   battle's policies choose for that battle (RO_SCOPE_BATTLE).  A branch
+   and bound over the first J territories: the bound is the dynamic
+   program over (armies arriving, defenders left) of a defender who
+   could place each territory's armies after seeing those arriving;
+   the prefixes are walked in doubles, and every prefix whose double
+   is near the N-th best is computed exactly and ranked exactly.
+   RO_ERANGE when more than 20000 prefixes tie (or nearly tie) there.  */
+int ro_fortify_best (ro_fortify_t *f, const ro_rules_t *rules, size_t nrules,
+                     unsigned long a, unsigned long total, size_t k,
+                     size_t j, size_t n);
+
+/* An upper estimate of the bytes ro_fortify_best needs for any J: the
+   search's tables (each rule set's (TOTAL - K + 2) (F + 1)^2 doubles,
+   and J (TOTAL - K + 2) (F + 1) (TOTAL + 1) for the bound, F the
+   attacker's fighting armies), one battle's plan, one chain, the N
+   splits' fractions.  */
+int ro_fortify_best_memory (double *bytes, const ro_rules_t *rules,
+                            size_t nrules, unsigned long a,
+                            unsigned long total, size_t k, size_t n);
+
 /* The smallest attack A (counted as rules->count says, at most A_MAX)
    with P(win) >= TARGET (0 <= TARGET <= 1, compared exactly), for each D
    from D_LO to D_HI: OUT[D - D_LO], all from one pass of the recursion

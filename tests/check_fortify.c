@@ -1058,6 +1058,216 @@ START_TEST (test_fortify_errors)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* ro_fortify_best against every split of the test's own              */
+
+#define BEST_MAXK 4
+#define BEST_MAXSPLITS 400
+
+/* One split of the enumeration: its armies and P(at least j).  */
+typedef struct
+{
+  unsigned long d[BEST_MAXK];
+  mpq_t at[BEST_MAXK];
+} enum_split_t;
+
+/* The enumeration's state: the rules, the attack, the split so far,
+   the splits found.  */
+typedef struct
+{
+  const ro_rules_t *r;
+  unsigned long a;
+  size_t k, n;
+  unsigned long d[BEST_MAXK];
+  enum_split_t *e;
+} enum_t;
+
+/* Every split of REST over territories I .. K-1 (at least 1 each), in
+   lexicographic order, each by its own chain (ro_chain_rules, tested
+   against every path of rounds above).  */
+static void
+enum_walk (enum_t *s, size_t i, unsigned long rest)
+{
+  if (i + 1 < s->k)
+    {
+      for (unsigned long x = 1; x + (s->k - 1 - i) <= rest; x++)
+        {
+          s->d[i] = x;
+          enum_walk (s, i + 1, rest - x);
+        }
+      return;
+    }
+  s->d[i] = rest;
+  ck_assert_uint_lt (s->n, BEST_MAXSPLITS);
+  enum_split_t *e = &s->e[s->n++];
+  ro_chain_t c;
+  ro_chain_init (&c);
+  ck_assert_int_eq (ro_chain_rules (&c, s->r, s->a, s->d, s->k), RO_OK);
+  for (size_t t = 0; t < s->k; t++)
+    {
+      e->d[t] = s->d[t];
+      mpq_init (e->at[t]);
+    }
+  for (size_t j = s->k; j >= 1; j--)
+    {
+      mpq_set (e->at[j - 1], c.taken[j]);
+      if (j < s->k)
+        mpq_add (e->at[j - 1], e->at[j - 1], e->at[j]);
+    }
+  ro_chain_clear (&c);
+}
+
+static size_t
+enum_splits (enum_split_t *e, const ro_rules_t *r, unsigned long a,
+             unsigned long total, size_t k)
+{
+  enum_t s = { r, a, k, 0, { 0 }, e };
+  enum_walk (&s, 0, total);
+  return s.n;
+}
+
+/* Random rules for territory I: about half with dice, bonuses, sides,
+   ties of their own, and optimal dice choices (each battle's) for
+   either side at times; COUNT and STOP shared.  */
+static void
+random_territory (gmp_randstate_t st, ro_rules_t *r, ro_count_t count,
+                  unsigned long stop)
+{
+  ro_rules_init (r);
+  r->count = count;
+  r->stop = stop;
+  if (test_rand_range (st, 0, 1))
+    return;
+  r->defend_dice = test_rand_range (st, 1, 3);
+  r->defend_bonus = test_rand_range (st, 0, 1);
+  if (test_rand_range (st, 0, 2) == 0)
+    r->defend_sides = test_rand_range (st, 4, 8);
+  if (test_rand_range (st, 0, 3) == 0)
+    r->attack_sides = test_rand_range (st, 4, 8);
+  if (test_rand_range (st, 0, 3) == 0)
+    r->ties = RO_TIES_ATTACKER;
+  if (test_rand_range (st, 0, 3) == 0)
+    r->defender = RO_DEFENDER_OPTIMAL;
+  if (test_rand_range (st, 0, 3) == 0)
+    r->attacker = RO_ATTACKER_OPTIMAL;
+}
+
+/* The N first of the enumeration E (NE splits) ranked by P(at least
+   J), equal values in lexicographic order, into ORDER.  */
+static void
+enum_rank (size_t *order, const enum_split_t *e, size_t ne, size_t j)
+{
+  for (size_t i = 0; i < ne; i++)
+    order[i] = i;
+  for (size_t t = 1; t < ne; t++)
+    for (size_t u = t; u > 0 && mpq_cmp (e[order[u - 1]].at[j - 1],
+                                         e[order[u]].at[j - 1]) > 0; u--)
+      {
+        size_t x = order[u];
+        order[u] = order[u - 1];
+        order[u - 1] = x;
+      }
+}
+
+/* 50 random cases a loop: up to 4 territories, their own rules (the same
+   in all at times: NRULES 1), up to 13 defenders against up to 14; the
+   N best for every J are the enumeration's N first, split by split and
+   value by value (all K of each).  */
+START_TEST (test_fortify_best)
+{
+  gmp_randstate_t st;
+  test_rand_init (st, 3100 + _i);
+  static enum_split_t e[BEST_MAXSPLITS];
+  size_t order[BEST_MAXSPLITS];
+  for (int round = 0; round < 50; round++)
+    {
+      size_t k = test_rand_range (st, 1, BEST_MAXK);
+      unsigned long total = test_rand_range (st, k, k + 9);
+      ro_count_t count = test_rand_range (st, 0, 1) ? RO_COUNT_ATTACKERS
+        : RO_COUNT_TERRITORY;
+      unsigned long stop = test_rand_range (st, 0, 3) ? 0
+        : test_rand_range (st, 1, 3);
+      unsigned long a = test_rand_range (st, 1, 14);
+      if (count == RO_COUNT_TERRITORY && a < 2)
+        a = 2;
+      ro_rules_t r[BEST_MAXK];
+      size_t nrules = test_rand_range (st, 0, 3) == 0 ? 1 : k;
+      for (size_t i = 0; i < k; i++)
+        {
+          if (i < nrules)
+            random_territory (st, &r[i], count, stop);
+          else
+            r[i] = r[0];
+        }
+      size_t ne = enum_splits (e, r, a, total, k);
+      size_t n = test_rand_range (st, 1, 6);
+      for (size_t j = 1; j <= k; j++)
+        {
+          ro_fortify_t f;
+          ro_fortify_init (&f);
+          ck_assert_int_eq (ro_fortify_best (&f, r, nrules, a, total, k, j,
+                                             n), RO_OK);
+          enum_rank (order, e, ne, j);
+          ck_assert_uint_eq (f.n, n < ne ? n : ne);
+          for (size_t t = 0; t < f.n; t++)
+            {
+              const enum_split_t *want = &e[order[t]];
+              for (size_t i = 0; i < k; i++)
+                ck_assert_uint_eq (f.split[t].d[i], want->d[i]);
+              for (size_t i = 0; i < k; i++)
+                ck_assert (mpq_equal (f.split[t].at_least[i], want->at[i]));
+            }
+          ro_fortify_clear (&f);
+        }
+      for (size_t t = 0; t < ne; t++)
+        for (size_t i = 0; i < k; i++)
+          mpq_clear (e[t].at[i]);
+    }
+  gmp_randclear (st);
+}
+END_TEST
+
+START_TEST (test_fortify_best_errors)
+{
+  ro_rules_t r[2];
+  ro_fortify_t f;
+  double bytes;
+  ro_rules_init (&r[0]);
+  ro_rules_init (&r[1]);
+  ro_fortify_init (&f);
+  /* J outside 1 .. K, N = 0, rules neither 1 nor K, too few armies, a
+     goal, counts that differ.  */
+  ck_assert_int_eq (ro_fortify_best (&f, r, 1, 5, 6, 2, 0, 1), RO_EINVAL);
+  ck_assert_int_eq (ro_fortify_best (&f, r, 1, 5, 6, 2, 3, 1), RO_EINVAL);
+  ck_assert_int_eq (ro_fortify_best (&f, r, 1, 5, 6, 2, 1, 0), RO_EINVAL);
+  ck_assert_int_eq (ro_fortify_best (&f, r, 2, 5, 6, 3, 1, 1), RO_EINVAL);
+  ck_assert_int_eq (ro_fortify_best (&f, r, 1, 5, 2, 3, 1, 1), RO_EINVAL);
+  r[1].count = RO_COUNT_ATTACKERS;
+  ck_assert_int_eq (ro_fortify_best (&f, r, 2, 5, 6, 2, 1, 1), RO_EINVAL);
+  ck_assert_int_eq (ro_fortify_best_memory (&bytes, r, 2, 5, 6, 2, 1),
+                    RO_EINVAL);
+  r[1] = r[0];
+  r[1].goal = 1;
+  ck_assert_int_eq (ro_fortify_best (&f, r, 2, 5, 6, 2, 1, 1), RO_EINVAL);
+  /* The attacker cannot take 3 with 2 fighting: every split worth 0,
+     the first in lexicographic order.  */
+  r[1] = r[0];
+  ck_assert_int_eq (ro_fortify_best (&f, r, 1, 3, 9, 3, 3, 2), RO_OK);
+  ck_assert_uint_eq (f.n, 2);
+  ck_assert_uint_eq (f.split[0].d[2], 7);
+  ck_assert_uint_eq (f.split[1].d[1], 2);
+  ck_assert_int_eq (mpq_sgn (f.split[1].at_least[2]), 0);
+  /* An estimate that grows with the sizes.  */
+  double small, large;
+  ck_assert_int_eq (ro_fortify_best_memory (&small, r, 1, 100, 60, 5, 5),
+                    RO_OK);
+  ck_assert_int_eq (ro_fortify_best_memory (&large, r, 1, 200, 120, 5, 5),
+                    RO_OK);
+  ck_assert (small > 1e6 && large > 4 * small);
+  ro_fortify_clear (&f);
+}
+END_TEST
+
 static Suite *
 fortify_suite (void)
 {
@@ -1077,6 +1287,8 @@ fortify_suite (void)
   tcase_add_loop_test (tc, test_fortify, 0, 4);
   tcase_add_test (tc, test_fortify_errors);
   tcase_add_loop_test (tc, test_fortify_target, 0, 3);
+  tcase_add_loop_test (tc, test_fortify_best, 0, 5);
+  tcase_add_test (tc, test_fortify_best_errors);
   suite_add_tcase (s, tc);
   return s;
 }

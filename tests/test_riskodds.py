@@ -10,6 +10,7 @@ with the library.
 """
 
 import csv
+import doctest
 import io
 import itertools
 import json
@@ -165,7 +166,11 @@ class AgainstProgram(unittest.TestCase):
                         Fraction(r["win_exact"]) for r in rows}
                 got = riskodds.table(range(lo, hi + 1), (1, hi), **rules)
                 self.assertEqual(len(want), (hi - lo + 1) * hi)
-                self.assertEqual(got, want)
+                self.assertEqual(got.as_dict(), want)
+                # The rows in the program's order, row by row.
+                self.assertEqual([tuple(c) for c in got],
+                                 [(int(r["attackers"]), int(r["defenders"]),
+                                   Fraction(r["win_exact"])) for r in rows])
 
     def test_rounds_equals_cli(self):
         # battle(rounds=N) and dist(rounds=N) are the program's --rounds
@@ -301,10 +306,12 @@ class Consistency(unittest.TestCase):
         for rules in ({}, {"defender": "wieringa"}, {"count": "attackers"}):
             lo = 0 if rules.get("count") == "attackers" else 1
             t = riskodds.table((lo, 7), range(1, 6), **rules)
-            self.assertEqual(sorted(t), [(a, d) for a in range(lo, 8)
-                                         for d in range(1, 6)])
-            for (a, d), p in t.items():
+            self.assertEqual([(c.attackers, c.defenders) for c in t],
+                             [(a, d) for a in range(lo, 8)
+                              for d in range(1, 6)])
+            for a, d, p in t:
                 self.assertEqual(p, riskodds.battle(a, d, **rules))
+                self.assertEqual(t[a, d], p)
 
     def test_dist(self):
         for rules in ({}, {"goal": 2}, {"defender": "optimal"}):
@@ -410,7 +417,74 @@ class Errors(unittest.TestCase):
                 riskodds.table((1, 5), (1, 5))
         finally:
             riskodds.mpq_to_fraction = real
-        self.assertEqual(riskodds.table(3, 2), {(3, 2): Fraction(235, 648)})
+        self.assertEqual(riskodds.table(3, 2),
+                         (riskodds.Cell(3, 2, Fraction(235, 648)),))
+
+    def test_table_rows(self):
+        # Rows csv.writer writes as they are, read back exactly: the
+        # header is Table.columns, a Fraction is written as 5/12.
+        t = riskodds.table((2, 4), (1, 3), defend_dice=3)
+        out = io.StringIO()
+        w = csv.writer(out)
+        w.writerow(t.columns)
+        w.writerows(t)
+        back = list(csv.reader(io.StringIO(out.getvalue())))
+        self.assertEqual(back[0], ["attackers", "defenders", "win"])
+        self.assertEqual([(int(a), int(d), Fraction(p))
+                          for a, d, p in back[1:]],
+                         [(a, d, riskodds.battle(a, d, defend_dice=3))
+                          for a in range(2, 5) for d in range(1, 4)])
+        # Every row a tuple of two ints and a Fraction (what
+        # pandas.DataFrame and numpy.array(dtype=object) take); an
+        # immutable tuple whose pairs look battles up.
+        for row in t:
+            self.assertIsInstance(row, tuple)
+            self.assertEqual([type(v) for v in row], [int, int, Fraction])
+        self.assertIsInstance(t, tuple)
+        self.assertEqual(t[4, 3], t[-1].win)
+        self.assertEqual(t[0], riskodds.Cell(2, 1, t[2, 1]))
+        self.assertIn((3, 2), t)
+        self.assertNotIn((5, 2), t)
+        self.assertIn(t[1], t)
+        self.assertIsNone(t.get((5, 2)))
+        self.assertEqual(len(t[1:4]), 3)
+        with self.assertRaises(KeyError):
+            t[5, 2]
+
+    def test_fortify_best(self):
+        # best=N: the full ranking's N first, split by split and value by
+        # value, for every question; beyond the enumeration's 100000
+        # splits too (the program's search), where the full ranking
+        # cannot be asked.
+        for a, d, k, kw in ((10, 8, 3, {}), (9, 9, 4, {"defend_dice": 3}),
+                            (12, 7, 3, {"defender": "optimal"}),
+                            (6, 9, 3, {"count": "attackers", "stop": 2})):
+            each = riskodds.fortify(a, d, k, at_least="each", **kw)
+            for n in (1, 4, 100):
+                got = riskodds.fortify(a, d, k, at_least="each", best=n,
+                                       **kw)
+                self.assertEqual(got, {j: r[:n] for j, r in each.items()})
+        self.assertEqual(riskodds.fortify(100, 60, 5, best=1),
+                         riskodds.fortify(100, 60, 5, at_least=5, best=1))
+        with self.assertRaises(riskodds.RangeError):
+            riskodds.fortify(100, 60, 5)
+        for bad in (0, -1, 1.5, True):
+            with self.assertRaises(ValueError):
+                riskodds.fortify(10, 6, 2, best=bad)
+        with self.assertRaises(ValueError):
+            riskodds.fortify(10, 6, 2, best=1, defender="optimal",
+                             policy_scope="chain")
+
+    def test_docstrings(self):
+        # The examples of the docstrings (help(riskodds.battle) shows
+        # them) are real runs.
+        failed, attempted = doctest.testmod(riskodds)
+        self.assertEqual(failed, 0)
+        self.assertGreaterEqual(attempted, 20)
+        for f in (riskodds.battle, riskodds.dist, riskodds.table,
+                  riskodds.needed, riskodds.chain, riskodds.fortify):
+            self.assertIn(">>> ", f.__doc__, f.__name__)
+            self.assertIn("riskodds.%s(" % f.__name__, f.__doc__)
 
 
 class Memory(unittest.TestCase):

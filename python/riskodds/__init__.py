@@ -35,7 +35,8 @@ from fractions import Fraction
 from . import _lib
 from ._lib import Mpq, mpq_to_fraction, mpz_to_int, mpq_set_fraction
 
-__all__ = ["battle", "dist", "stats", "table", "round", "round_counts",
+__all__ = ["battle", "dist", "stats", "table", "Table", "Cell", "round",
+           "round_counts",
            "verify", "needed", "chain", "chain_stats", "fortify", "rules",
            "default_max_memory", "RiskoddsError", "RulesError",
            "NoMemoryError", "Outcome", "Round", "Verdict",
@@ -379,7 +380,19 @@ def battle(a, d, rounds=None, max_memory=None, **kw):
     still going on).  A battle whose memory estimate (ro_battle_memory)
     exceeds MAX_MEMORY bytes (None: default_max_memory()) raises
     NoMemoryError, a MemoryError, before it starts; so do the other
-    functions that compute, each with its own estimate."""
+    functions that compute, each with its own estimate.  The rules are
+    keyword arguments named as the program's options (see rules()).
+
+    >>> import riskodds
+    >>> riskodds.battle(3, 2)
+    Fraction(235, 648)
+    >>> float(riskodds.battle(3, 2))
+    0.3626543209876543
+    >>> riskodds.battle(5, 3, defend_dice=3)
+    Fraction(317362715, 725594112)
+    >>> riskodds.battle(4, 2, rounds=1)
+    Fraction(1445, 3888)
+    """
     r = rules(**kw)
     a, d = _armies("A", a), _armies("D", d)
     rounds = _rounds(rounds)
@@ -427,7 +440,14 @@ def dist(a, d, rounds=None, max_memory=None, **kw):
     the battle stopped after ROUNDS rounds (ro_battle_dist_rounds): the
     states still going on come between the wins and the holds, with
     UNRESOLVED True.  MAX_MEMORY as battle()'s (ro_battle_dist_memory,
-    ro_battle_rounds_memory)."""
+    ro_battle_rounds_memory).
+
+    >>> import riskodds
+    >>> for o in riskodds.dist(2, 1):
+    ...     print(o)
+    Outcome(won=True, attackers=2, defenders=0, p=Fraction(5, 12), unresolved=False)
+    Outcome(won=False, attackers=1, defenders=1, p=Fraction(7, 12), unresolved=False)
+    """
     r = rules(**kw)
     a, d = _armies("A", a), _armies("D", d)
     rounds = _rounds(rounds)
@@ -491,12 +511,81 @@ def _span(name, value):
     return lo, hi
 
 
+Cell = namedtuple("Cell", "attackers defenders win")
+Cell.__doc__ = """One battle of a table: ATTACKERS (counted as the
+rules' count says) against DEFENDERS, and WIN, the attacker's exact
+P(win) (a Fraction)."""
+
+
+class Table(tuple):
+    """The rows of table(): a tuple of Cell (attackers, defenders, win),
+    attackers ascending, then defenders, as the program's CSV.  Rows are
+    what csv.writer, pandas.DataFrame and numpy.array(..., dtype=object)
+    take as they are: Table.columns (Cell's fields) is the header, and a
+    Fraction is written by csv as 5/12.  Indexed by an int or a slice,
+    it is a tuple; by a pair, t[A, D], it is that battle's P(win) (and
+    t.get((A, D)), (A, D) in t, t.as_dict() look it up likewise).
+
+    >>> import csv, io, riskodds
+    >>> t = riskodds.table((2, 3), (1, 2))
+    >>> t[0]
+    Cell(attackers=2, defenders=1, win=Fraction(5, 12))
+    >>> t[3, 2]
+    Fraction(235, 648)
+    >>> out = io.StringIO()
+    >>> w = csv.writer(out, lineterminator="\\n")
+    >>> w.writerows([t.columns, *t])
+    >>> print(out.getvalue(), end="")
+    attackers,defenders,win
+    2,1,5/12
+    2,2,275/2592
+    3,1,1955/2592
+    3,2,235/648
+    """
+
+    columns = Cell._fields
+
+    def __new__(cls, cells):
+        t = super().__new__(cls, (Cell(a, d, p)
+                                  for (a, d), p in sorted(cells.items())))
+        t._index = dict(cells)
+        return t
+
+    def __getitem__(self, key):
+        if isinstance(key, tuple):
+            return self._index[key]
+        return tuple.__getitem__(self, key)
+
+    def __contains__(self, key):
+        if isinstance(key, tuple) and not isinstance(key, Cell):
+            return key in self._index
+        return tuple.__contains__(self, key)
+
+    def get(self, key, default=None):
+        """P(win) of battle KEY = (A, D), DEFAULT when not in the table."""
+        return self._index.get(key, default)
+
+    def as_dict(self):
+        """{(A, D): P(win)}, a new dict."""
+        return dict(self._index)
+
+
 def table(attackers=(1, 10), defenders=(1, 10), max_memory=None, **kw):
     """P(win) of every battle of a grid, from one pass of the recursion
-    (ro_battle_grid): {(A, D): Fraction}.  ATTACKERS and DEFENDERS are
-    ranges (range(1, 31)), (LO, HI) pairs, both ends included, or ints;
-    by default 1 to 10 as the program's table.  MAX_MEMORY as
-    battle()'s (ro_battle_grid_memory)."""
+    (ro_battle_grid), as a Table: rows Cell(attackers, defenders, win),
+    attackers ascending then defenders, each win an exact Fraction; rows
+    that csv.writer, pandas.DataFrame(...) and numpy.array(...,
+    dtype=object) take directly (see Table), and t[A, D] looks one up.
+    ATTACKERS and DEFENDERS are ranges (range(1, 31)), (LO, HI) pairs,
+    both ends included, or ints; by default 1 to 10 as the program's
+    table.  MAX_MEMORY as battle()'s (ro_battle_grid_memory).
+
+    >>> import riskodds
+    >>> for row in riskodds.table(3, (1, 2)):
+    ...     print(row)
+    Cell(attackers=3, defenders=1, win=Fraction(1955, 2592))
+    Cell(attackers=3, defenders=2, win=Fraction(235, 648))
+    """
     r = rules(**kw)
     a_lo, a_hi = _span("attackers", attackers)
     d_lo, d_hi = _span("defenders", defenders)
@@ -525,7 +614,7 @@ def table(attackers=(1, 10), defenders=(1, 10), max_memory=None, **kw):
         raise failure[0]
     _check(rc, "attackers %d..%d, defenders %d..%d"
            % (a_lo, a_hi, d_lo, d_hi))
-    return cells
+    return Table(cells)
 
 
 # ------------------------------------------------------------------ #
@@ -683,7 +772,14 @@ def needed(d, target=Fraction(1, 2), a_max=NEEDED_MAX, max_memory=None,
     P(win) >= TARGET against D (ro_needed); TARGET a Fraction, an int or
     a string ('0.9', '90%', '9/10').  D may be a range or a (LO, HI)
     pair: then {D: A}.  RangeError when some D needs more than A_MAX.
-    MAX_MEMORY as battle()'s (ro_needed_memory)."""
+    MAX_MEMORY as battle()'s (ro_needed_memory).
+
+    >>> import riskodds
+    >>> riskodds.needed(5, target="90%")
+    11
+    >>> riskodds.needed((1, 3), target="9/10")
+    {1: 4, 2: 7, 3: 8}
+    """
     r = rules(**kw)
     d_lo, d_hi = _span("D", d)
     if isinstance(target, str):
@@ -846,7 +942,15 @@ def chain(a, *defenders, rounds=None, policy_scope="battle", target=None,
     chain:TARGET).  TERRITORY_RULES, one dict or None per territory:
     that territory's rules over the keyword rules (the program's
     D:RULE=VALUE; count and stop must stay the same).  MAX_MEMORY as
-    battle()'s, by the program's estimates for chain."""
+    battle()'s, by the program's estimates for chain.
+
+    >>> import riskodds
+    >>> c = riskodds.chain(3, 1, 1)
+    >>> c.all
+    Fraction(625, 2592)
+    >>> c.at_least
+    [Fraction(1, 1), Fraction(1955, 2592), Fraction(625, 2592)]
+    """
     def result(c, rs, d):
         taken = [mpq_to_fraction(c.taken[j]) for j in range(c.k + 1)]
         at_least = [sum(taken[j:], Fraction(0)) for j in range(c.k + 1)]
@@ -895,7 +999,7 @@ def chain_stats(a, *defenders, rounds=None, policy_scope="battle",
 
 
 def fortify(a, d, k, policy_scope="battle", target=None, at_least=None,
-            max_memory=None, **kw):
+            best=None, max_memory=None, **kw):
     """The defender's splits of D armies over K territories (at least 1
     each, first to last attacked) against the chain attack of A armies,
     every one computed exactly (ro_fortify_target; at most
@@ -904,7 +1008,19 @@ def fortify(a, d, k, policy_scope="battle", target=None, at_least=None,
     K); with AT_LEAST = j (1 .. K), P(taking at least j); with AT_LEAST
     = 'each', {j: that ranking} for every j.  POLICY_SCOPE and TARGET as
     chain()'s; MAX_MEMORY as battle()'s, by the program's estimate
-    (ro_fortify_memory: every split's fractions and the largest chain)."""
+    (ro_fortify_memory: every split's fractions and the largest chain).
+    With BEST = N, only the N first of each ranking, found without
+    computing every split (ro_fortify_best, the program's search beyond
+    100000 splits; policy_scope 'battle' only): the same splits and
+    values as the full ranking's N first, at any size.
+
+    >>> import riskodds
+    >>> split, p = riskodds.fortify(10, 6, 2)[0]
+    >>> print(split, "%.4f" % p)
+    (2, 4) 0.7504
+    >>> [s for s, p in riskodds.fortify(100, 60, 5, best=3)]
+    [(2, 2, 2, 2, 52), (2, 2, 2, 4, 50), (2, 2, 4, 2, 50)]
+    """
     r = rules(**kw)
     a, d = _armies("A", a), _armies("D", d)
     if not isinstance(k, int) or isinstance(k, bool):
@@ -916,8 +1032,19 @@ def fortify(a, d, k, policy_scope="battle", target=None, at_least=None,
         raise ArgumentError(_lib.RO_EINVAL, _battle_detail(r, 0, d))
     scope, target = _scope(policy_scope, target, k)
     what = "the splits of %d over %d against %d" % (d, k, a)
-    _fit(_estimate(_lib.ro_fortify_memory, ctypes.byref(r), a, d, k, scope),
-         "ro_fortify_memory", what, max_memory, ctypes.byref(r))
+    if best is not None:
+        if not isinstance(best, int) or isinstance(best, bool) or best < 1:
+            raise ValueError("best must be an int of at least 1, not %r"
+                             % (best,))
+        if scope != _lib.RO_SCOPE_BATTLE:
+            raise ValueError("best applies with policy_scope 'battle' only")
+        _fit(_estimate(_lib.ro_fortify_best_memory, ctypes.byref(r), 1, a,
+                       d, k, best * k),
+             "ro_fortify_best_memory", what, max_memory, ctypes.byref(r))
+    else:
+        _fit(_estimate(_lib.ro_fortify_memory, ctypes.byref(r), a, d, k,
+                       scope),
+             "ro_fortify_memory", what, max_memory, ctypes.byref(r))
     if at_least is None:
         wanted = [k]
     elif at_least == "each":
@@ -928,6 +1055,8 @@ def fortify(a, d, k, policy_scope="battle", target=None, at_least=None,
     else:
         raise ValueError("at_least must be None, 'each' or an int from 1 "
                          "to %d, not %r" % (k, at_least))
+    if best is not None:
+        return _fortify_best(r, a, d, k, wanted, best, at_least == "each")
     f = _lib.ro_fortify_t()
     _lib.ro_fortify_init(ctypes.byref(f))
     try:
@@ -944,3 +1073,22 @@ def fortify(a, d, k, policy_scope="battle", target=None, at_least=None,
         return out if at_least == "each" else out[wanted[0]]
     finally:
         _lib.ro_fortify_clear(ctypes.byref(f))
+
+
+def _fortify_best(r, a, d, k, wanted, n, each):
+    """fortify(best=N): for each J of WANTED the N best by
+    ro_fortify_best; {J: ranking} when EACH."""
+    out = {}
+    for j in wanted:
+        f = _lib.ro_fortify_t()
+        _lib.ro_fortify_init(ctypes.byref(f))
+        try:
+            _check(_lib.ro_fortify_best(ctypes.byref(f), ctypes.byref(r), 1,
+                                        a, d, k, j, n),
+                   "A = %d, D = %d over K = %d" % (a, d, k))
+            out[j] = [(tuple(f.split[i].d[t] for t in range(k)),
+                       mpq_to_fraction(f.split[i].at_least[j - 1]))
+                      for i in range(f.n)]
+        finally:
+            _lib.ro_fortify_clear(ctypes.byref(f))
+    return out if each else out[wanted[0]]

@@ -396,6 +396,9 @@ ro_fortify_target = _fn(lib.ro_fortify_target, ctypes.c_int, fortify_p,
                         c_size_t)
 ro_fortify_rank = _fn(lib.ro_fortify_rank, ctypes.c_int,
                       ctypes.POINTER(c_size_t), fortify_p, c_size_t)
+ro_fortify_best = _fn(lib.ro_fortify_best, ctypes.c_int, fortify_p,
+                      rules_p, c_size_t, c_ulong, c_ulong, c_size_t,
+                      c_size_t, c_size_t)
 
 # The memory estimates (upper bounds, in bytes) the program checks
 # against --max-memory before it computes.
@@ -424,6 +427,9 @@ ro_chain_memory = _fn(lib.ro_chain_memory, ctypes.c_int, double_p, rules_p,
                       c_ulong, c_ulong_p, c_size_t, ctypes.c_int)
 ro_fortify_memory = _fn(lib.ro_fortify_memory, ctypes.c_int, double_p,
                         rules_p, c_ulong, c_ulong, c_size_t, ctypes.c_int)
+ro_fortify_best_memory = _fn(lib.ro_fortify_best_memory, ctypes.c_int,
+                             double_p, rules_p, c_size_t, c_ulong, c_ulong,
+                             c_size_t, c_size_t)
 ro_dice_memory = _fn(lib.ro_dice_memory, ctypes.c_int, double_p, rules_p)
 RO_METHOD_AUTO = 0
 RO_METHOD_RECURSION = 1

@@ -82,6 +82,109 @@ print_ranking (const cli_opts_t *o, const ro_fortify_t *f, size_t j,
   return rc;
 }
 
+/* The header of the JSON and text outputs; SPLITS the count of splits
+   (exact), COMPUTED how many were computed (all or SHOWN best).  */
+static void
+print_head (const cli_opts_t *o, unsigned long a, unsigned long total,
+            unsigned long k, size_t t, const mpz_t splits, int search)
+{
+  if (o->format == CLI_FORMAT_JSON)
+    {
+      printf ("{\"attackers\":%lu,\"defenders\":%lu,\"territories\":%lu,"
+              "\"count\":\"%s\",\"rules\":", a, total, k,
+              cli_count_name (o->rules.count));
+      cli_print_rules_json (stdout, &o->rules);
+      printf (",\"policy_scope\":\"%s\"",
+              o->scope == RO_SCOPE_CHAIN ? "chain" : "battle");
+      if (o->scope == RO_SCOPE_CHAIN)
+        printf (",\"policy_target\":%zu", t);
+      gmp_printf (",\"splits\":%Zd,", splits);
+      if (search)
+        printf ("\"search\":true,");
+      printf ("\"digits\":%lu,\"best\":[", o->digits);
+    }
+  else if (o->format == CLI_FORMAT_CSV)
+    {
+      fputs ("at_least,rank,split", stdout);
+      cli_csv_head (stdout, "", cli_values (o, CLI_VALUES_BOTH), ',');
+      putchar ('\n');
+    }
+  else
+    {
+      printf ("%lu defending armies over %lu %s, attacked in order\n"
+              "by %lu %s (%s); ", total, k,
+              k == 1 ? "territory" : "territories (at least 1 each)", a,
+              a == 1 ? "army" : "armies",
+              o->rules.count == RO_COUNT_TERRITORY
+              ? "on the territory, one stays behind" : "that fight");
+      if (search)
+        gmp_printf ("%Zd splits:\nthe best found by a search over the "
+                    "territories, each computed exactly.\n", splits);
+      else if (mpz_cmp_ui (splits, 1) == 0)
+        puts ("the one split computed exactly.");
+      else
+        gmp_printf ("every one of the %Zd splits computed exactly.\n",
+                    splits);
+      cli_print_rules_text (stdout, &o->rules);
+      if (o->scope_target)
+        printf ("--policy-scope chain:%zu: in every chain the optimal dice "
+                "weigh P(taking at\nleast %zu), then each battle's own "
+                "P(win).\n", t, t);
+      printf ("The best splits for the defender, first to last territory "
+              "attacked:\n");
+    }
+}
+
+/* Beyond RO_FORTIFY_MAX splits: the FORTIFY_SHOWN best for each
+   question by ro_fortify_best (each battle's policies), all K searched
+   before anything is printed.  */
+static int
+fortify_search (const cli_opts_t *o, unsigned long a, unsigned long total,
+                size_t k)
+{
+  double need;
+  int lrc = ro_fortify_best_memory (&need, &o->rules, 1, a, total, k,
+                                    FORTIFY_SHOWN * k);
+  if (lrc != RO_OK)
+    return cli_error ("%s", ro_strerror (lrc));
+  int rc = cli_check_need (o, need, "fortify");
+  if (rc != CLI_EXIT_OK)
+    return rc;
+  ro_fortify_t *f = malloc (k * sizeof *f);
+  size_t order[FORTIFY_SHOWN];
+  if (f == NULL)
+    return cli_error ("out of memory");
+  for (size_t j = 0; j < k; j++)
+    ro_fortify_init (&f[j]);
+  for (size_t j = k; j >= 1 && lrc == RO_OK; j--)
+    lrc = ro_fortify_best (&f[j - 1], &o->rules, 1, a, total, k, j,
+                           FORTIFY_SHOWN);
+  if (lrc == RO_ERANGE)
+    rc = cli_error ("fortify: more than 20000 splits of %lu over %zu tie, "
+                    "or nearly, for the best: too many to rank exactly",
+                    total, k);
+  else if (lrc != RO_OK)
+    rc = cli_error ("%s", ro_strerror (lrc));
+  if (rc == CLI_EXIT_OK)
+    {
+      mpz_t splits;
+      mpz_init (splits);
+      mpz_bin_uiui (splits, total - 1, k - 1);
+      print_head (o, a, total, k, k, splits, 1);
+      mpz_clear (splits);
+    }
+  for (size_t t = 0; t < FORTIFY_SHOWN; t++)
+    order[t] = t;
+  for (size_t j = k; j >= 1 && rc == CLI_EXIT_OK; j--)
+    rc = print_ranking (o, &f[j - 1], j, order, j == k);
+  if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_JSON)
+    puts ("]}");
+  for (size_t j = 0; j < k; j++)
+    ro_fortify_clear (&f[j]);
+  free (f);
+  return rc;
+}
+
 int
 cmd_fortify (const cli_opts_t *o, int argc, char **argv)
 {
@@ -118,16 +221,18 @@ cmd_fortify (const cli_opts_t *o, int argc, char **argv)
   size_t t = o->scope_target ? (size_t) o->scope_target : (size_t) k;
   double n;
   ro_fortify_count (&n, total, (size_t) k);
-  if (n > RO_FORTIFY_MAX)
+  if (n > RO_FORTIFY_MAX && o->scope == RO_SCOPE_CHAIN)
     return cli_error ("%lu armies over %lu territories make %.3g splits; "
-                      "fortify computes every one, at most %d", total, k,
-                      n, RO_FORTIFY_MAX);
+                      "with --policy-scope chain fortify computes every "
+                      "one, at most %d", total, k, n, RO_FORTIFY_MAX);
   /* The rules only: the memory is fortify's, below.  */
   cli_opts_t r = *o;
   r.max_memory = HUGE_VAL;
   rc = cli_check_plan_memory (&r, a, total - k + 1);
   if (rc != CLI_EXIT_OK)
     return rc;
+  if (n > RO_FORTIFY_MAX)
+    return fortify_search (o, a, total, (size_t) k);
   /* Every split's fractions, and one chain at a time (--policy-scope
      chain: with its K plans at once).  */
   double need;
@@ -151,44 +256,12 @@ cmd_fortify (const cli_opts_t *o, int argc, char **argv)
   size_t *order = malloc ((f.n ? f.n : 1) * sizeof *order);
   if (order == NULL)
     rc = cli_error ("out of memory");
-  if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_JSON)
+  if (rc == CLI_EXIT_OK)
     {
-      printf ("{\"attackers\":%lu,\"defenders\":%lu,\"territories\":%lu,"
-              "\"count\":\"%s\",\"rules\":", a, total, k,
-              cli_count_name (o->rules.count));
-      cli_print_rules_json (stdout, &o->rules);
-      printf (",\"policy_scope\":\"%s\"",
-              o->scope == RO_SCOPE_CHAIN ? "chain" : "battle");
-      if (o->scope == RO_SCOPE_CHAIN)
-        printf (",\"policy_target\":%zu", t);
-      printf (",\"splits\":%zu,\"digits\":%lu,\"best\":[", f.n,
-              o->digits);
-    }
-  else if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_CSV)
-    {
-      fputs ("at_least,rank,split", stdout);
-      cli_csv_head (stdout, "", cli_values (o, CLI_VALUES_BOTH), ',');
-      putchar ('\n');
-    }
-  else if (rc == CLI_EXIT_OK)
-    {
-      printf ("%lu defending armies over %lu %s, attacked in order\n"
-              "by %lu %s (%s); ", total, k,
-              k == 1 ? "territory" : "territories (at least 1 each)", a,
-              a == 1 ? "army" : "armies",
-              o->rules.count == RO_COUNT_TERRITORY
-              ? "on the territory, one stays behind" : "that fight");
-      if (f.n == 1)
-        puts ("the one split computed exactly.");
-      else
-        printf ("every one of the %zu splits computed exactly.\n", f.n);
-      cli_print_rules_text (stdout, &o->rules);
-      if (o->scope_target)
-        printf ("--policy-scope chain:%zu: in every chain the optimal dice "
-                "weigh P(taking at\nleast %zu), then each battle's own "
-                "P(win).\n", t, t);
-      printf ("The best splits for the defender, first to last territory "
-              "attacked:\n");
+      mpz_t splits;
+      mpz_init_set_ui (splits, f.n);
+      print_head (o, a, total, k, t, splits, 0);
+      mpz_clear (splits);
     }
   for (size_t j = k; j >= 1 && rc == CLI_EXIT_OK; j--)
     {

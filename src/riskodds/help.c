@@ -124,14 +124,19 @@ static const help_t helps[] = {
    "Every split of D defending armies over a chain of K territories (at\n"
    "least 1 each) against the chain attack of A armies, ranked by the\n"
    "attacker's exact P(taking all K), then P(taking at least k): the best\n"
-   "five of each (CSV: all).  C(D-1, K-1) chains, at most 100000.\n"
+   "five of each (CSV: all).  C(D-1, K-1) chains; beyond 100000, the\n"
+   "five best of each by a search over the territories (a dynamic\n"
+   "program bounding each prefix; each split shown computed exactly,\n"
+   "ties in lexicographic order as the exhaustive ranking), with\n"
+   "--policy-scope battle only.\n"
    "\n"
    "Its own options:\n"
    "      --attackers=A    the attacking armies (required)\n"
    "      --policy-scope=S as in 'chain'\n"
    "\n"
    "Examples:\n"
-   "  riskodds fortify --attackers 12 10 3\n"},
+   "  riskodds fortify --attackers 12 10 3\n"
+   "  riskodds fortify --attackers 100 60 5\n"},
   {"needed",
    "Usage: riskodds needed [OPTION]... D | LO..HI | D1 D2...\n"
    "The smallest attack A with P(win) at least --target: against D, each\n"
