@@ -1348,6 +1348,8 @@ cli_check_applicable (const cli_opts_t *o, const char *sub)
     rc = check_policies (o, sub);
   if (rc == CLI_EXIT_OK)
     rc = check_rounds (o, sub);
+  if (rc == CLI_EXIT_OK && cli_mixed_refusal (&o->rules) != NULL)
+    rc = cli_usage_error ("%s", cli_mixed_refusal (&o->rules));
   if (rc == CLI_EXIT_OK)
     rc = check_method (o, sub);
   cli_page_t page;
