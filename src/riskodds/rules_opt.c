@@ -162,6 +162,14 @@ opt_defend_station (cli_opts_t *o, const char *arg)
   return CLI_EXIT_OK;
 }
 
+int
+cli_mixed_dice (const ro_rules_t *r)
+{
+  unsigned ax = ro_rules_eight_sided (r, 0, r->attack_dice);
+  unsigned dx = ro_rules_eight_sided (r, 1, r->defend_dice);
+  return (ax > 0 && ax < r->attack_dice) || (dx > 0 && dx < r->defend_dice);
+}
+
 /* What the library refuses of mixed dice (ro_rules_check), said for
    the user: NULL when RULES are fine.  */
 const char *
@@ -180,10 +188,7 @@ cli_mixed_refusal (const ro_rules_t *r)
   if ((att || def) && r->clamp)
     return "--clamp keeps a modified die on its faces, which differ "
       "between a d8 and a d6: not defined with commanders or a station";
-  unsigned ax = ro_rules_eight_sided (r, 0, r->attack_dice);
-  unsigned dx = ro_rules_eight_sided (r, 1, r->defend_dice);
-  if (((ax > 0 && ax < r->attack_dice) || (dx > 0 && dx < r->defend_dice))
-      && r->defender != RO_DEFENDER_MAX)
+  if (cli_mixed_dice (r) && r->defender != RO_DEFENDER_MAX)
     return "--defender wieringa, wieringa-rolled and optimal tell the "
       "attack rolls apart by their faces: with fewer commanders than a "
       "side's most dice (d8 and d6 mixed), only --defender max";
