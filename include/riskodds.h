@@ -137,7 +137,35 @@ typedef struct
                               won: the goal is checked first */
   ro_defender_t defender;  /* RO_DEFENDER_MAX */
   ro_attacker_t attacker;  /* RO_ATTACKER_MAX */
+  /* Risk 2210 A.D.'s mixed dice (0, 0, 0: none).  ATTACK_COMMANDERS
+     (DEFEND_COMMANDERS) of the side's armies are commanders: each rolls
+     an eight-sided die in place of a six-sided one while it fights, and
+     is lost last, when no other army of the side is left.  With U
+     armies, min(C, U) commanders are left, so a side rolling K dice
+     rolls min(C, K) eight-sided dice and the rest six-sided: an army
+     rolls its commanders' dice first, a d8 never being worse than a
+     d6.  The army that stays behind in the territory convention is an
+     ordinary one while there is one, so the fighting armies hold
+     min(C, F) commanders and the count is min(C, K) there too.
+     DEFEND_STATION 1: a space station, every defence die eight-sided.
+     A side with commanders or a station rolls six-sided ordinary dice
+     (its sides must be 6), no clamp; when some but not all of a side's
+     dice can be eight-sided (0 < C < its most dice), the defender
+     rolls the most dice (RO_DEFENDER_MAX).  Dice are compared highest
+     against highest whatever their sides, ties as TIES says.  */
+  unsigned long attack_commanders;
+  unsigned long defend_commanders;
+  int defend_station;
 } ro_rules_t;
+
+/* The faces of a commander's die, and of every die under a station.  */
+#define RO_COMMANDER_SIDES 8
+
+/* How many of the N dice the attacker (DEFENDER 0) or the defender
+   rolls are a commander's (or a station's) eight-sided dice under
+   RULES: min(commanders, N), N under a station.  */
+unsigned ro_rules_eight_sided (const ro_rules_t *rules, int defender,
+                               unsigned n);
 
 /* The standard game: d6, 3 attack dice, 2 defence dice, ties to the
    defender, territory count.  */
@@ -165,7 +193,10 @@ unsigned ro_rules_defend_dice (const ro_rules_t *rules, unsigned long d);
    defender ND: min(NA, ND) comparisons are made.  count[k] is the number
    of the TOTAL equally likely ordered rolls in which the attacker loses k
    armies and the defender loses (comparisons - k), for k = 0 ..
-   comparisons.  TOTAL = attack_sides^NA * defend_sides^ND.  */
+   comparisons.  TOTAL = attack_sides^NA * defend_sides^ND, or under
+   mixed dice (commanders, a station) the product of every die's faces:
+   8^X * 6^(NA - X) * 8^Y * 6^(ND - Y), X and Y the eight-sided dice of
+   each side (ro_rules_eight_sided).  */
 typedef struct
 {
   unsigned attack_dice;

@@ -1372,6 +1372,164 @@ START_TEST (test_too_many_armies)
 }
 END_TEST
 
+
+/* ------------------------------------------------------------------ */
+/* Mixed dice (Risk 2210 A.D.) against a plain mpq_t recursion         */
+/* ------------------------------------------------------------------ */
+
+#define MX_A 9                  /* territory counts 1 .. MX_A */
+#define MX_D 7
+
+/* P[k] = the probability that the attacker loses k armies in a round
+   of NA dice (the first XA of them d8, the rest d6) against ND (XD
+   d8), from every ordered roll, each side sorted and compared highest
+   against highest, ties to the defender.  */
+static void
+mx_round (mpq_t *p, unsigned na, unsigned xa, unsigned nd, unsigned xd)
+{
+  unsigned n = na + nd, v[10], lim[10], m = na < nd ? na : nd;
+  unsigned long loss[6] = { 0 }, total = 0;
+  for (unsigned i = 0; i < n; i++)
+    {
+      lim[i] = i < na ? (i < xa ? 8 : 6) : (i - na < xd ? 8 : 6);
+      v[i] = 1;
+    }
+  for (;;)
+    {
+      unsigned a[5], d[5];
+      for (unsigned i = 0; i < na; i++)
+        a[i] = v[i];
+      for (unsigned i = 0; i < nd; i++)
+        d[i] = v[na + i];
+      for (unsigned i = 1; i < na; i++)
+        for (unsigned j = i; j > 0 && a[j - 1] < a[j]; j--)
+          {
+            unsigned t = a[j]; a[j] = a[j - 1]; a[j - 1] = t;
+          }
+      for (unsigned i = 1; i < nd; i++)
+        for (unsigned j = i; j > 0 && d[j - 1] < d[j]; j--)
+          {
+            unsigned t = d[j]; d[j] = d[j - 1]; d[j - 1] = t;
+          }
+      unsigned lost = 0;
+      for (unsigned q = 0; q < m; q++)
+        lost += a[q] <= d[q];
+      loss[lost]++;
+      total++;
+      unsigned i = 0;
+      while (i < n && v[i] == lim[i])
+        v[i++] = 1;
+      if (i == n)
+        break;
+      v[i]++;
+    }
+  for (unsigned k = 0; k <= m; k++)
+    {
+      mpq_set_ui (p[k], loss[k], total);
+      mpq_canonicalize (p[k]);
+    }
+}
+
+/* W[f][d]: P(win) with F fighting armies (A - 1 in the territory count)
+   against D, the attacker holding AC commanders, the defender DC or a
+   station, commanders lost last: min(AC, dice) of his dice are d8.
+   OPT: the attacker chooses his dice (the best sum).  */
+static void
+mx_solve (mpq_t w[MX_A + 1][MX_D + 1], unsigned ac, unsigned dc, int st,
+          int opt)
+{
+  mpq_t p[4][3][4], sum, t;
+  mpq_inits (sum, t, (mpq_ptr) 0);
+  for (unsigned na = 1; na <= 3; na++)
+    for (unsigned nd = 1; nd <= 2; nd++)
+      {
+        for (unsigned k = 0; k < 4; k++)
+          mpq_init (p[na][nd][k]);
+        mx_round (p[na][nd], na, ac < na ? ac : na, nd,
+                  st ? nd : dc < nd ? dc : nd);
+      }
+  for (unsigned f = 0; f <= MX_A; f++)
+    for (unsigned d = 0; d <= MX_D; d++)
+      {
+        if (d == 0 || f == 0)
+          {
+            mpq_set_ui (w[f][d], d == 0, 1);
+            continue;
+          }
+        unsigned most = f < 3 ? f : 3, nd = d < 2 ? d : 2;
+        mpq_set_ui (w[f][d], 0, 1);
+        for (unsigned na = opt ? 1 : most; na <= most; na++)
+          {
+            unsigned m = na < nd ? na : nd;
+            mpq_set_ui (sum, 0, 1);
+            for (unsigned k = 0; k <= m; k++)
+              {
+                unsigned long ff = f >= k ? f - k : 0;
+                unsigned long dd = d - (m - k);
+                mpq_mul (t, p[na][nd][k], w[ff][dd]);
+                mpq_add (sum, sum, t);
+              }
+            if (mpq_cmp (sum, w[f][d]) > 0)
+              mpq_set (w[f][d], sum);
+          }
+      }
+  for (unsigned na = 1; na <= 3; na++)
+    for (unsigned nd = 1; nd <= 2; nd++)
+      for (unsigned k = 0; k < 4; k++)
+        mpq_clear (p[na][nd][k]);
+  mpq_clears (sum, t, (mpq_ptr) 0);
+}
+
+/* Every small battle, both counts, every engine that applies, and the
+   attacker's optimal dice, for commanders 0 .. 3 on attack, 0 .. 2 on
+   defence, with and without a station (loop index: the combination).  */
+START_TEST (test_mixed_recursion)
+{
+  unsigned ac = (unsigned) _i % 4, dc = (unsigned) _i / 4 % 3;
+  int st = _i / 12;
+  mpq_t w[MX_A + 1][MX_D + 1], got;
+  mpq_init (got);
+  for (unsigned f = 0; f <= MX_A; f++)
+    for (unsigned d = 0; d <= MX_D; d++)
+      mpq_init (w[f][d]);
+  for (int opt = 0; opt <= 1; opt++)
+    {
+      mx_solve (w, ac, dc, st, opt);
+      ro_rules_t r;
+      ro_rules_init (&r);
+      r.attack_commanders = ac;
+      r.defend_commanders = dc;
+      r.defend_station = st;
+      r.attacker = opt ? RO_ATTACKER_OPTIMAL : RO_ATTACKER_MAX;
+      for (int count = 0; count <= 1; count++)
+        {
+          r.count = count ? RO_COUNT_ATTACKERS : RO_COUNT_TERRITORY;
+          for (unsigned long a = 1; a <= MX_A; a++)
+            for (unsigned long d = 0; d <= MX_D; d++)
+              {
+                unsigned long f = count ? a : a - 1;
+                for (int m = RO_METHOD_AUTO; m <= RO_METHOD_SPLIT; m++)
+                  {
+                    if (!ro_method_applies (&r, (ro_method_t) m))
+                      continue;
+                    ck_assert_int_eq (ro_battle_win_method
+                                      (got, &r, a, d, (ro_method_t) m),
+                                      RO_OK);
+                    ck_assert_msg (mpq_equal (got, w[f][d]),
+                                   "ac %u dc %u st %d opt %d count %d: "
+                                   "%lu v %lu method %d", ac, dc, st, opt,
+                                   count, a, d, m);
+                  }
+              }
+        }
+    }
+  mpq_clear (got);
+  for (unsigned f = 0; f <= MX_A; f++)
+    for (unsigned d = 0; d <= MX_D; d++)
+      mpq_clear (w[f][d]);
+}
+END_TEST
+
 Suite *
 battle_suite (void)
 {
@@ -1383,6 +1541,10 @@ battle_suite (void)
   tcase_add_test (tc, test_mcloone_exact);
   tcase_add_test (tc, test_mcloone_18_6);
   tcase_add_test (tc, test_mcloone_decimal20);
+  suite_add_tcase (s, tc);
+
+  tc = test_tcase_create ("mixed");
+  tcase_add_loop_test (tc, test_mixed_recursion, 0, 24);
   suite_add_tcase (s, tc);
 
   tc = test_tcase_create ("osborne");

@@ -161,6 +161,33 @@ START_TEST (test_reference)
 }
 END_TEST
 
+/* Risk 2210 A.D.'s mixed dice: the commanders and the station hold in
+   every territory, and the reference's rounds (ro_round_count, which
+   check_dice tests against every roll of d8 and d6) follow the dice
+   each state rolls, min(C, K) of them d8.  */
+START_TEST (test_reference_mixed)
+{
+  gmp_randstate_t st;
+  ro_rules_t r;
+  test_rand_init (st, 51);
+  for (unsigned long it = 0; it < 60 * test_scale; it++)
+    {
+      unsigned long d[MAXK];
+      size_t k = test_rand_range (st, 1, 3);
+      ro_rules_init (&r);
+      r.count = test_rand_range (st, 0, 1) ? RO_COUNT_ATTACKERS
+        : RO_COUNT_TERRITORY;
+      r.attack_commanders = test_rand_range (st, 0, 3);
+      r.defend_commanders = test_rand_range (st, 0, 2);
+      r.defend_station = test_rand_range (st, 0, 3) == 0;
+      for (size_t i = 0; i < k; i++)
+        d[i] = test_rand_range (st, 1, 3);
+      check_chain (&r, test_rand_range (st, 1, 9), d, k);
+    }
+  gmp_randclear (st);
+}
+END_TEST
+
 /* A chain of one territory is the battle itself.  */
 START_TEST (test_one_is_battle)
 {
@@ -575,6 +602,7 @@ chain_suite (void)
   Suite *s = suite_create ("chain");
   TCase *tc = test_tcase_create ("chain");
   tcase_add_test (tc, test_reference);
+  tcase_add_test (tc, test_reference_mixed);
   tcase_add_loop_test (tc, test_one_is_battle, 0, 4);
   tcase_add_test (tc, test_chain_errors);
   tcase_add_loop_test (tc, test_memory, 0, 3);

@@ -1386,6 +1386,169 @@ START_TEST (test_errors_rules)
 }
 END_TEST
 
+
+/* ------------------------------------------------------------------ */
+/* Mixed dice (Risk 2210 A.D.): commanders' d8 beside d6, a station    */
+/* ------------------------------------------------------------------ */
+
+/* The faces of die I of a side rolling N dice of which X are d8: the
+   first X (which dice they are does not change the count).  */
+static unsigned
+mixed_face (unsigned i, unsigned x)
+{
+  return i < x ? 8 : 6;
+}
+
+/* Every ordered roll of NA attack dice (XA of them d8) against ND
+   defence dice (XD d8), each side's dice sorted, compared highest
+   against highest, the attacker's highest die plus BONUS, ties as TIES
+   says: LOSS[k] the rolls in which the attacker loses k, *TOTAL all.  */
+static void
+mixed_brute (unsigned long *loss, unsigned long *total, unsigned na,
+             unsigned xa, unsigned nd, unsigned xd, int bonus, int ties)
+{
+  unsigned n = na + nd, v[2 * RO_DICE_MAX], lim[2 * RO_DICE_MAX];
+  unsigned m = na < nd ? na : nd;
+  for (unsigned i = 0; i < n; i++)
+    {
+      lim[i] = i < na ? mixed_face (i, xa) : mixed_face (i - na, xd);
+      v[i] = 1;
+    }
+  for (unsigned k = 0; k <= RO_DICE_MAX; k++)
+    loss[k] = 0;
+  *total = 0;
+  for (;;)
+    {
+      unsigned a[RO_DICE_MAX], d[RO_DICE_MAX];
+      for (unsigned i = 0; i < na; i++)
+        a[i] = v[i];
+      for (unsigned i = 0; i < nd; i++)
+        d[i] = v[na + i];
+      /* Insertion sorts, descending.  */
+      for (unsigned i = 1; i < na; i++)
+        for (unsigned j = i; j > 0 && a[j - 1] < a[j]; j--)
+          {
+            unsigned t = a[j]; a[j] = a[j - 1]; a[j - 1] = t;
+          }
+      for (unsigned i = 1; i < nd; i++)
+        for (unsigned j = i; j > 0 && d[j - 1] < d[j]; j--)
+          {
+            unsigned t = d[j]; d[j] = d[j - 1]; d[j - 1] = t;
+          }
+      unsigned lost = 0;
+      for (unsigned p = 0; p < m; p++)
+        {
+          int av = (int) a[p] + (p == 0 ? bonus : 0), dv = (int) d[p];
+          if (av < dv || (av == dv && !ties))
+            lost++;
+        }
+      loss[lost]++;
+      (*total)++;
+      unsigned i = 0;
+      while (i < n && v[i] == lim[i])
+        v[i++] = 1;
+      if (i == n)
+        break;
+      v[i]++;
+    }
+}
+
+/* The issue's example by hand: 1 d8 + 2 d6 against 2 d6, all
+   8 x 6^4 = 10368 rolls.  */
+START_TEST (test_mixed_example)
+{
+  ro_rules_t r;
+  ro_rules_init (&r);
+  r.attack_commanders = 1;
+  ro_round_t round;
+  ro_round_init (&round);
+  ck_assert_int_eq (ro_round_count (&round, &r, 3, 2), RO_OK);
+  unsigned long loss[RO_DICE_MAX + 1], total;
+  mixed_brute (loss, &total, 3, 1, 2, 0, 0, 0);
+  ck_assert_uint_eq (total, 10368);
+  ck_assert (mpz_cmp_ui (round.total, total) == 0);
+  for (unsigned k = 0; k <= 2; k++)
+    ck_assert (mpz_cmp_ui (round.count[k], loss[k]) == 0);
+  ro_round_clear (&round);
+}
+END_TEST
+
+/* Every dice pair up to 3 against 3, every number of commanders on
+   each side (0 .. 4: none, some, all of the dice, more), with and
+   without a station, ties either way, with and without a +1 on the
+   attacker's highest die.  */
+START_TEST (test_mixed_all_small)
+{
+  int ties = _i & 1, bonus = _i >> 1 & 1;
+  for (unsigned long ac = 0; ac <= 4; ac++)
+    for (unsigned long dc = 0; dc <= 4; dc++)
+      for (int st = 0; st <= 1; st++)
+        {
+          ro_rules_t r;
+          ro_rules_init (&r);
+          r.defend_dice = 3;
+          r.attack_commanders = ac;
+          r.defend_commanders = dc;
+          r.defend_station = st;
+          r.ties = ties ? RO_TIES_ATTACKER : RO_TIES_DEFENDER;
+          r.attack_bonus = bonus;
+          for (unsigned na = 1; na <= 3; na++)
+            for (unsigned nd = 1; nd <= 3; nd++)
+              {
+                unsigned xa = ac < na ? (unsigned) ac : na;
+                unsigned xd = st ? nd : dc < nd ? (unsigned) dc : nd;
+                ck_assert_uint_eq (ro_rules_eight_sided (&r, 0, na), xa);
+                ck_assert_uint_eq (ro_rules_eight_sided (&r, 1, nd), xd);
+                ro_round_t round;
+                ro_round_init (&round);
+                ck_assert_int_eq (ro_round_count (&round, &r, na, nd),
+                                  RO_OK);
+                unsigned long loss[RO_DICE_MAX + 1], total;
+                mixed_brute (loss, &total, na, xa, nd, xd, bonus, ties);
+                ck_assert (mpz_cmp_ui (round.total, total) == 0);
+                for (unsigned k = 0; k <= (na < nd ? na : nd); k++)
+                  ck_assert_msg (mpz_cmp_ui (round.count[k], loss[k]) == 0,
+                                 "ac %lu dc %lu st %d %u v %u loss %u",
+                                 ac, dc, st, na, nd, k);
+                ro_round_clear (&round);
+              }
+        }
+}
+END_TEST
+
+/* What the rules refuse of mixed dice: other sides, the clamp, a
+   defender policy over d8 and d6 mixed; and what they take.  */
+START_TEST (test_mixed_refused)
+{
+  ro_rules_t r;
+  ro_rules_init (&r);
+  r.attack_commanders = 1;
+  ck_assert_int_eq (ro_rules_check (&r), RO_OK);
+  ck_assert (!ro_rules_is_standard (&r));
+  r.attack_sides = 8;
+  ck_assert_int_eq (ro_rules_check (&r), RO_ERULES);
+  r.attack_sides = 6;
+  r.clamp = 1;
+  ck_assert_int_eq (ro_rules_check (&r), RO_ERULES);
+  r.clamp = 0;
+  r.defender = RO_DEFENDER_OPTIMAL;
+  ck_assert_int_eq (ro_rules_check (&r), RO_ERULES);
+  /* Commanders for every die: no mix, the policies apply.  */
+  r.attack_commanders = 3;
+  ck_assert_int_eq (ro_rules_check (&r), RO_OK);
+  ro_rules_init (&r);
+  r.defend_station = 1;
+  r.defend_sides = 10;
+  ck_assert_int_eq (ro_rules_check (&r), RO_ERULES);
+  r.defend_sides = 6;
+  r.defend_station = 2;
+  ck_assert_int_eq (ro_rules_check (&r), RO_ERULES);
+  r.defend_station = 1;
+  r.defender = RO_DEFENDER_WIERINGA;
+  ck_assert_int_eq (ro_rules_check (&r), RO_OK);
+}
+END_TEST
+
 Suite *
 dice_suite (void)
 {
@@ -1404,6 +1567,12 @@ dice_suite (void)
   tcase_add_loop_test (tc, test_d6_bonus_small, 0, 2);
   tcase_add_test (tc, test_random_small_sides);
   tcase_add_test (tc, test_random_wide);
+  suite_add_tcase (s, tc);
+
+  tc = test_tcase_create ("mixed");
+  tcase_add_test (tc, test_mixed_example);
+  tcase_add_loop_test (tc, test_mixed_all_small, 0, 4);
+  tcase_add_test (tc, test_mixed_refused);
   suite_add_tcase (s, tc);
 
   tc = test_tcase_create ("one_comparison");

@@ -50,6 +50,8 @@ RULE_SETS = [
     ({"defender": "optimal"}, SMALL),
     ({"attacker": "optimal", "defender": "optimal", "count": "attackers"},
      SMALL),
+    ({"attack_commanders": 1, "defend_commanders": 1}, GRID),
+    ({"attack_commanders": 2, "defend_station": True}, GRID),
 ]
 
 
@@ -263,6 +265,17 @@ class BruteForce(unittest.TestCase):
         self.assertEqual(riskodds.battle(1, 1, count="attackers"),
                          Fraction(15, 36))
         self.assertEqual(riskodds.round(1, 1).counts, (15, 21))
+
+    def test_commander_against_one(self):
+        # A commander's d8 against a d6: the pairs (x, y), x of 8 and y
+        # of 6, with x > y: 27 of 48; against a station's d8, 28 of 64.
+        pairs = sum(1 for x in range(1, 9) for y in range(1, 7) if x > y)
+        self.assertEqual(pairs, 27)
+        self.assertEqual(riskodds.battle(2, 1, attack_commanders=1),
+                         Fraction(27, 48))
+        self.assertEqual(riskodds.battle(2, 1, attack_commanders=1,
+                                         defend_station=True),
+                         Fraction(28, 64))
 
     def test_rounds(self):
         for na, nd in ((3, 2), (2, 2), (1, 2), (3, 1)):

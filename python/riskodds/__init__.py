@@ -14,7 +14,9 @@ attack_dice, defend_dice, attack_bonus, defend_bonus, attack_bonus_dice
 and defend_bonus_dice (a count of dice or 'all'), clamp (a bool), ties ('defender'
 or 'attacker'), count ('territory' or 'attackers'), stop, goal, defender
 ('max', 'wieringa', 'wieringa-rolled' or 'optimal') and attacker ('max'
-or 'optimal').  Without them, the standard game: six-sided dice, up to 3
+or 'optimal'); Risk 2210 A.D.'s attack_commanders and defend_commanders
+(how many of a side's armies roll a d8 in place of a d6, lost last) and
+defend_station (a bool: every defence die a d8).  Without them, the standard game: six-sided dice, up to 3
 attack and 2 defence dice, ties to the defender, A counting every army
 in the attacking territory (one stays behind).  See riskodds(1).
 
@@ -99,9 +101,11 @@ _ATTACKER = {"max": 0, "optimal": 1}
 _CHOICES = {"ties": _TIES, "count": _COUNT, "defender": _DEFENDER,
             "attacker": _ATTACKER}
 _NUMBERS = ("attack_sides", "defend_sides", "attack_dice", "defend_dice",
-            "attack_bonus", "defend_bonus", "stop", "goal")
-# The bonus's dice: a count or "all"; clamp: a bool.
-_SWITCHES = ("attack_bonus_dice", "defend_bonus_dice", "clamp")
+            "attack_bonus", "defend_bonus", "stop", "goal",
+            "attack_commanders", "defend_commanders")
+# The bonus's dice: a count or "all"; clamp and defend_station: bools.
+_SWITCHES = ("attack_bonus_dice", "defend_bonus_dice", "clamp",
+             "defend_station")
 RULE_NAMES = ("sides",) + _NUMBERS + _SWITCHES + tuple(_CHOICES)
 
 
@@ -155,11 +159,11 @@ def _set_rules(r, kw):
                                  % (name, value,
                                     " or ".join(repr(k) for k in table)))
             setattr(r, name, table[value])
-        elif name == "clamp":
+        elif name in ("clamp", "defend_station"):
             if not isinstance(value, bool):
-                raise TypeError("clamp must be a bool, not %s"
-                                % type(value).__name__)
-            r.clamp = int(value)
+                raise TypeError("%s must be a bool, not %s"
+                                % (name, type(value).__name__))
+            setattr(r, name, int(value))
         elif name in ("attack_bonus_dice", "defend_bonus_dice"):
             if value == "all":
                 value = _lib.RO_BONUS_DICE_ALL
@@ -169,7 +173,8 @@ def _set_rules(r, kw):
             # by ro_rules_check below.
             if name.endswith("bonus"):
                 lo, hi = -2 ** 31, 2 ** 31 - 1
-            elif name in ("stop", "goal"):
+            elif name in ("stop", "goal", "attack_commanders",
+                          "defend_commanders"):
                 lo, hi = 0, 2 ** (8 * ctypes.sizeof(ctypes.c_ulong)) - 1
             else:
                 lo, hi = 0, 2 ** 32 - 1
@@ -186,7 +191,9 @@ def _set_rules(r, kw):
 _LIMITS = (("attack_sides", 2, 100), ("defend_sides", 2, 100),
            ("attack_dice", 1, 5), ("defend_dice", 1, 5),
            ("attack_bonus", -100, 100), ("defend_bonus", -100, 100),
-           ("stop", 0, _lib.RO_ARMIES_MAX), ("goal", 0, _lib.RO_ARMIES_MAX))
+           ("stop", 0, _lib.RO_ARMIES_MAX), ("goal", 0, _lib.RO_ARMIES_MAX),
+           ("attack_commanders", 0, _lib.RO_ARMIES_MAX),
+           ("defend_commanders", 0, _lib.RO_ARMIES_MAX))
 
 
 def _describe(r):

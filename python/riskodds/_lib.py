@@ -223,7 +223,10 @@ class ro_rules_t(ctypes.Structure):
                 ("stop", ctypes.c_ulong),
                 ("goal", ctypes.c_ulong),
                 ("defender", ctypes.c_int),     # ro_defender_t
-                ("attacker", ctypes.c_int)]     # ro_attacker_t
+                ("attacker", ctypes.c_int),     # ro_attacker_t
+                ("attack_commanders", ctypes.c_ulong),
+                ("defend_commanders", ctypes.c_ulong),
+                ("defend_station", ctypes.c_int)]
 
 
 class ro_round_t(ctypes.Structure):

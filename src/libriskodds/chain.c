@@ -155,8 +155,10 @@ cells_free (ro_cell_t *c, unsigned long n)
 /* The bases of the numbers of a solver for RULES (as ro_solver_init
    sets them).  */
 static void
-rules_base (unsigned long b[2], const ro_rules_t *rules)
+rules_base (unsigned long b[2], const ro_rules_t *given)
 {
+  ro_rules_t e, *rules = &e;
+  ro_rules_effective (&e, given);     /* mixed dice: 24 sides */
   b[0] = rules->attack_sides;
   b[1] = rules->defend_sides == rules->attack_sides ? 1
     : rules->defend_sides;

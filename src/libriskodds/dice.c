@@ -370,6 +370,241 @@ sweep_value (ro_sweep_t *to, const ro_sweep_t *from, unsigned v,
   mpz_clear (tmp);
 }
 
+/* Mixed dice (Risk 2210 A.D.'s commanders and stations): a side rolls
+   X eight-sided dice and N - X of its other kind.  The sweep above
+   places dice of one kind only, so these rounds are counted another
+   way: each side's rolls grouped by the values of its M = min(NA, ND)
+   highest dice (the only ones compared), each group with the number
+   of ordered rolls in it; then every pair of groups.  A side's groups
+   come from the multisets of each kind (a multiset of n dice with
+   multiplicities m_i is n! / prod m_i! ordered rolls of those dice),
+   merged.  Standard sizes: at most 792 groups a side.  */
+
+/* Ordered rolls of the dice of one side per group, before merging.  */
+#define MIXED_ENTRIES_MAX 4000000UL
+
+typedef struct
+{
+  unsigned long long key;       /* the M highest values, 7 bits each */
+  unsigned long long ways;      /* ordered rolls with those values */
+} mixed_group_t;
+
+/* Whether side S of R has dice of two kinds (as the user gave them or
+   as the model sees them): commanders or a station.  */
+static int
+side_commanded (const ro_rules_t *r, int s)
+{
+  return s ? r->defend_commanders != 0 || r->defend_station != 0
+    : r->attack_commanders != 0;
+}
+
+/* The faces of the two kinds of side S's N dice: KIND[0] of them
+   (COUNT[0] dice) eight-sided, the others' KIND[1] faces.  */
+static void
+side_kinds (unsigned kind[2], unsigned count[2], const ro_rules_t *r, int s,
+            unsigned n)
+{
+  count[0] = ro_rules_eight_sided (r, s, n);
+  count[1] = n - count[0];
+  kind[0] = RO_COMMANDER_SIDES;
+  kind[1] = side_commanded (r, s) ? 6 : s ? r->defend_sides
+    : r->attack_sides;
+}
+
+/* Call FN for every multiset of N dice of F faces (V[0 .. N-1],
+   descending) with its ordered rolls.  */
+typedef struct
+{
+  unsigned v[2][RO_DICE_MAX];
+  unsigned long long ways[2];
+  mixed_group_t *out;
+  size_t n, cap;
+  unsigned m;
+  int ok;
+} mixed_walk_t;
+
+static unsigned long long
+ordered_rolls (const unsigned *v, unsigned n)
+{
+  unsigned long long w = 1;
+  unsigned run = 0;
+  for (unsigned i = 0; i < n; i++)
+    {
+      run = i > 0 && v[i] == v[i - 1] ? run + 1 : 1;
+      w = w * (i + 1) / run;    /* n! / prod m_i!, built up exactly */
+    }
+  return w;
+}
+
+/* The group of the merged dice V[0], V[1] (counts C[0], C[1]).  */
+static void
+mixed_emit (mixed_walk_t *w, const unsigned c[2])
+{
+  if (w->n == w->cap)
+    {
+      w->ok = 0;
+      return;
+    }
+  unsigned long long key = 0;
+  unsigned i = 0, j = 0;
+  for (unsigned p = 0; p < w->m; p++)
+    {
+      unsigned x;
+      if (j >= c[1] || (i < c[0] && w->v[0][i] >= w->v[1][j]))
+        x = w->v[0][i++];
+      else
+        x = w->v[1][j++];
+      key = key << 7 | x;
+    }
+  w->out[w->n].key = key;
+  w->out[w->n].ways = w->ways[0] * w->ways[1];
+  w->n++;
+}
+
+/* Every multiset of kind K from position I on (values at most TOP),
+   then kind K + 1.  */
+static void
+mixed_walk (mixed_walk_t *w, const unsigned kind[2], const unsigned c[2],
+            unsigned k, unsigned i, unsigned top)
+{
+  if (!w->ok)
+    return;
+  if (i == c[k])
+    {
+      w->ways[k] = ordered_rolls (w->v[k], c[k]);
+      if (k == 0)
+        mixed_walk (w, kind, c, 1, 0, kind[1]);
+      else
+        mixed_emit (w, c);
+      return;
+    }
+  for (unsigned x = top; x >= 1; x--)
+    {
+      w->v[k][i] = x;
+      mixed_walk (w, kind, c, k, i + 1, x);
+    }
+}
+
+static int
+group_cmp (const void *a, const void *b)
+{
+  unsigned long long x = ((const mixed_group_t *) a)->key;
+  unsigned long long y = ((const mixed_group_t *) b)->key;
+  return x < y ? -1 : x > y;
+}
+
+/* The multisets of side S's N dice, both kinds: what mixed_groups
+   lists before it merges them.  */
+static double
+mixed_entries (const ro_rules_t *r, int s, unsigned n)
+{
+  unsigned kind[2], c[2];
+  side_kinds (kind, c, r, s, n);
+  double entries = 1;
+  for (int k = 0; k < 2; k++)
+    for (unsigned i = 0; i < c[k]; i++)
+      entries = entries * (kind[k] + i) / (i + 1);
+  return entries;
+}
+
+/* The groups of side S rolling N dice, by the values of its M highest,
+   into *OUT (*N_OUT of them, merged).  */
+static int
+mixed_groups (mixed_group_t **out, size_t *n_out, const ro_rules_t *r,
+              int s, unsigned n, unsigned m)
+{
+  unsigned kind[2], c[2];
+  side_kinds (kind, c, r, s, n);
+  double entries = mixed_entries (r, s, n);
+  if (entries > MIXED_ENTRIES_MAX)
+    return RO_ERANGE;
+  mixed_walk_t w;
+  w.cap = (size_t) entries + 1;
+  w.out = malloc (w.cap * sizeof *w.out);
+  if (w.out == NULL)
+    return RO_ENOMEM;
+  w.n = 0;
+  w.m = m;
+  w.ok = 1;
+  mixed_walk (&w, kind, c, 0, 0, kind[0]);
+  qsort (w.out, w.n, sizeof *w.out, group_cmp);
+  size_t g = 0;
+  for (size_t i = 0; i < w.n; i++)
+    if (g > 0 && w.out[g - 1].key == w.out[i].key)
+      w.out[g - 1].ways += w.out[i].ways;
+    else
+      w.out[g++] = w.out[i];
+  *out = w.out;
+  *n_out = g;
+  return w.ok ? RO_OK : RO_ERANGE;
+}
+
+/* The comparisons the attacker wins, his M highest values in KA and
+   the defender's in KD (7 bits each, the highest first).  */
+static unsigned
+mixed_won (const ro_rules_t *r, unsigned m, unsigned long long ka,
+           unsigned long long kd)
+{
+  unsigned won = 0;
+  for (unsigned p = 0; p < m; p++)
+    {
+      unsigned shift = 7 * (m - 1 - p);
+      won += ro_die_beats (r, p, (unsigned) (ka >> shift & 127),
+                           (unsigned) (kd >> shift & 127));
+    }
+  return won;
+}
+
+/* The round of NA against ND dice of which some are eight-sided: the
+   count over every die's own faces (ro_round_t).  */
+static int
+mixed_count (ro_round_t *round, const ro_rules_t *r, unsigned na,
+             unsigned nd)
+{
+  unsigned m = na < nd ? na : nd;
+  mixed_group_t *ga = NULL, *gd = NULL;
+  size_t nga = 0, ngd = 0;
+  int rc = mixed_groups (&ga, &nga, r, 0, na, m);
+  if (rc == RO_OK)
+    rc = mixed_groups (&gd, &ngd, r, 1, nd, m);
+  if (rc == RO_OK && (double) nga * ngd > 1e10)
+    rc = RO_ERANGE;
+  round->attack_dice = na;
+  round->defend_dice = nd;
+  round->comparisons = m;
+  for (unsigned k = 0; k <= RO_DICE_MAX; k++)
+    mpz_set_ui (round->count[k], 0);
+  for (size_t i = 0; i < nga && rc == RO_OK; i++)
+    {
+      /* Per attack group: the defender's rolls by the comparisons the
+         attacker wins (at most the defender's rolls, 100^5, a word).  */
+      unsigned long long by[RO_DICE_MAX + 1] = { 0 };
+      for (size_t j = 0; j < ngd; j++)
+        by[mixed_won (r, m, ga[i].key, gd[j].key)] += gd[j].ways;
+      for (unsigned w = 0; w <= m; w++)
+        if (by[w] != 0)
+          {
+            mpz_t t;
+            mpz_init_set_ui (t, (unsigned long) by[w]);
+            mpz_addmul_ui (round->count[m - w], t,
+                           (unsigned long) ga[i].ways);
+            mpz_clear (t);
+          }
+    }
+  free (ga);
+  free (gd);
+  mpz_set_ui (round->total, 1);
+  for (int s = 0; s < 2; s++)
+    {
+      unsigned kind[2], c[2];
+      side_kinds (kind, c, r, s, s ? nd : na);
+      for (int k = 0; k < 2; k++)
+        for (unsigned i = 0; i < c[k]; i++)
+          mpz_mul_ui (round->total, round->total, kind[k]);
+    }
+  return rc;
+}
+
 void
 ro_round_init (ro_round_t *round)
 {
@@ -421,6 +656,8 @@ typedef struct
   unsigned as, ds, na, nd;
   int ab, db, ties, clamp;
   unsigned abk, dbk;
+  unsigned ax, dx;              /* the eight-sided dice of each side */
+  unsigned mixed;               /* which sides have two kinds of dice */
   ro_round_t round;
 } round_cache_t;
 
@@ -436,7 +673,10 @@ cache_key_is (const round_cache_t *c, const ro_rules_t *r, unsigned na,
     && c->na == na && c->nd == nd && c->ab == r->attack_bonus
     && c->db == r->defend_bonus && c->ties == (int) r->ties
     && c->abk == r->attack_bonus_dice && c->dbk == r->defend_bonus_dice
-    && c->clamp == r->clamp;
+    && c->clamp == r->clamp && c->ax == ro_rules_eight_sided (r, 0, na)
+    && c->dx == ro_rules_eight_sided (r, 1, nd)
+    && c->mixed == (unsigned) (side_commanded (r, 0)
+                               | side_commanded (r, 1) << 1);
 }
 
 static void
@@ -487,6 +727,9 @@ cache_put (const ro_round_t *round, const ro_rules_t *r, unsigned na,
   c->abk = r->attack_bonus_dice;
   c->dbk = r->defend_bonus_dice;
   c->clamp = r->clamp;
+  c->ax = ro_rules_eight_sided (r, 0, na);
+  c->dx = ro_rules_eight_sided (r, 1, nd);
+  c->mixed = (unsigned) (side_commanded (r, 0) | side_commanded (r, 1) << 1);
   pthread_mutex_unlock (&round_cache_lock);
 }
 
@@ -508,6 +751,13 @@ ro_round_count_valid (ro_round_t *round, const ro_rules_t *rules,
 {
   if (cache_get (round, rules, na, nd))
     return RO_OK;
+  if (side_commanded (rules, 0) || side_commanded (rules, 1))
+    {
+      int rc = mixed_count (round, rules, na, nd);
+      if (rc == RO_OK)
+        cache_put (round, rules, na, nd);
+      return rc;
+    }
 
   ro_sweep_t shape, t[2];
   shape.won = NULL;
@@ -559,6 +809,14 @@ ro_dice_memory (double *bytes, const ro_rules_t *rules)
           + (double) t.p * t.radix * t.radix;
         most = fmax (most, b);
       }
+  /* Mixed dice are counted from their groups instead (8 and 6 sides:
+     a few KiB; at most MIXED_ENTRIES_MAX a side).  */
+  if (side_commanded (rules, 0) || side_commanded (rules, 1))
+    most = fmax (most, (fmin (mixed_entries (rules, 0, rules->attack_dice),
+                              MIXED_ENTRIES_MAX)
+                        + fmin (mixed_entries (rules, 1, rules->defend_dice),
+                                MIXED_ENTRIES_MAX))
+                 * sizeof (mixed_group_t));
   /* The cache of rounds, and malloc's slack on the tables.  */
   *bytes = 1.1 * most + ROUND_CACHE * (RO_DICE_MAX + 2) * 64.0;
   return RO_OK;

@@ -174,6 +174,28 @@ ro_answers_count (const ro_answers_t *a, size_t i, unsigned n1)
   return a->answer + (i * a->rolls.defend_dice + n1 - 1) * (RO_DICE_MAX + 1);
 }
 
+/* Bring ROUND, counted over every die's own faces, to attack_sides^NA
+   * defend_sides^ND of the rules the engines see: under mixed dice a
+   side of two kinds has 24 sides there (ro_rules_effective), and each
+   of its d8 (d6) counts 3 (4) times.  The same counts otherwise.  */
+static void
+round_to_bases (ro_round_t *round, const ro_rules_t *rules)
+{
+  mpz_t want, f;
+  mpz_inits (want, f, (mpz_ptr) 0);
+  mpz_ui_pow_ui (want, rules->attack_sides, round->attack_dice);
+  mpz_ui_pow_ui (f, rules->defend_sides, round->defend_dice);
+  mpz_mul (want, want, f);
+  if (mpz_cmp (want, round->total) != 0)
+    {
+      mpz_divexact (f, want, round->total);
+      for (unsigned k = 0; k <= round->comparisons; k++)
+        mpz_mul (round->count[k], round->count[k], f);
+      mpz_set (round->total, want);
+    }
+  mpz_clears (want, f, (mpz_ptr) 0);
+}
+
 static int
 model_fill (ro_model_t *model, const ro_rules_t *rules)
 {
@@ -184,6 +206,8 @@ model_fill (ro_model_t *model, const ro_rules_t *rules)
     for (unsigned nd = 1; nd <= rules->defend_dice && rc == RO_OK; nd++)
       {
         rc = ro_round_count_valid (&model->round[na][nd], rules, na, nd);
+        if (rc == RO_OK)
+          round_to_bases (&model->round[na][nd], rules);
         if (rc != RO_OK || rules->defender == RO_DEFENDER_MAX)
           continue;
         ro_answers_t *a = &model->answers[na][nd];
@@ -209,7 +233,7 @@ model_fill (ro_model_t *model, const ro_rules_t *rules)
 void
 ro_model_compile (ro_model_t *model, const ro_rules_t *rules)
 {
-  model->rules = *rules;
+  ro_rules_effective (&model->rules, rules);
   ro_rules_compile (&model->c, &model->rules);
 }
 
@@ -271,5 +295,18 @@ ro_round_policy (mpz_t count[RO_DICE_MAX + 1][RO_DICE_MAX + 1], mpz_t total,
     mpz_set (count[step->lose_a[i]][step->lose_d[i]], step->count[i]);
   mpz_set (total, model.round[na][nd].total);
   ro_model_clear (&model);
-  return RO_OK;
+  /* Mixed dice: back from the engines' bases to every die's faces.  */
+  ro_round_t real;
+  ro_round_init (&real);
+  rc = ro_round_count_valid (&real, rules, na, nd);
+  if (rc == RO_OK && mpz_cmp (real.total, total) != 0)
+    {
+      mpz_divexact (total, total, real.total);
+      for (unsigned k = 0; k <= RO_DICE_MAX; k++)
+        for (unsigned l = 0; l <= RO_DICE_MAX; l++)
+          mpz_divexact (count[k][l], count[k][l], total);
+      mpz_set (total, real.total);
+    }
+  ro_round_clear (&real);
+  return rc;
 }

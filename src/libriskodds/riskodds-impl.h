@@ -51,6 +51,13 @@ typedef struct
   double bits_per_army;         /* as ro_rules_bits_per_army */
 } ro_compiled_t;
 
+/* Mixed dice (rules.c): whether side S (0 attacker) rolls eight-sided
+   dice for some but not all of the dice it may roll; E = RULES as the
+   engines see them, a side of mixed dice on 24 sides (the base of its
+   numbers), a side of eight-sided dice only on 8.  */
+int ro_rules_side_mixed (const ro_rules_t *rules, int s);
+void ro_rules_effective (ro_rules_t *e, const ro_rules_t *rules);
+
 /* C = what the engines ask of RULES, which have been checked.  */
 void ro_rules_compile (ro_compiled_t *c, const ro_rules_t *rules);
 

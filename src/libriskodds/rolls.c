@@ -58,8 +58,10 @@ pow_d (double x, unsigned k)
 }
 
 size_t
-ro_rules_rolls (const ro_rules_t *rules)
+ro_rules_rolls (const ro_rules_t *given)
 {
+  ro_rules_t eff, *rules = &eff;
+  ro_rules_effective (&eff, given);   /* commanders' d8 on their faces */
   size_t total = 0;
   for (unsigned na = 1; na <= rules->attack_dice; na++)
     for (unsigned nd = 1; nd <= rules->defend_dice; nd++)
@@ -140,16 +142,32 @@ next_tuple (unsigned char *top, unsigned shown)
   return 1;
 }
 
-int
-ro_rolls (ro_rolls_t *rolls, const ro_rules_t *rules, unsigned na,
-          unsigned nd)
+/* RULES checked, as the classes see them (ro_rules_effective): a side
+   of commanders' dice only rolls d8; a side of d8 and d6 mixed has no
+   classes of one kind of die, RO_ERULES.  */
+static int
+rolls_rules (ro_rules_t *eff, const ro_rules_t *rules)
 {
   int rc = ro_rules_check (rules);
   if (rc != RO_OK)
     return rc;
+  if (ro_rules_side_mixed (rules, 0) || ro_rules_side_mixed (rules, 1))
+    return RO_ERULES;
+  ro_rules_effective (eff, rules);
+  return RO_OK;
+}
+
+int
+ro_rolls (ro_rolls_t *rolls, const ro_rules_t *rules, unsigned na,
+          unsigned nd)
+{
+  ro_rules_t eff;
+  int rc = rolls_rules (&eff, rules);
+  if (rc != RO_OK)
+    return rc;
   if (na < 1 || na > rules->attack_dice || nd < 1 || nd > rules->defend_dice)
     return RO_EINVAL;
-  return ro_rolls_valid (rolls, rules, na, nd);
+  return ro_rolls_valid (rolls, &eff, na, nd);
 }
 
 int
@@ -199,10 +217,11 @@ int
 ro_rolls_answer (unsigned long *count, const ro_rules_t *rules,
                  unsigned na, const unsigned char *top, unsigned nd)
 {
-  int rc = ro_rules_check (rules);
+  ro_rules_t eff;
+  int rc = rolls_rules (&eff, rules);
   if (rc != RO_OK)
     return rc;
-  return ro_rolls_answer_valid (count, rules, na, top, nd);
+  return ro_rolls_answer_valid (count, &eff, na, top, nd);
 }
 
 int
@@ -255,7 +274,10 @@ ro_wieringa_dice (const ro_rules_t *rules, unsigned na,
     return most;                        /* (1) */
   if (na <= 1)
     return most;                        /* (2) */
-  if (2u * top[1] > rules->defend_sides)
+  unsigned sides = rules->defend_station
+    || ro_rules_eight_sided (rules, 1, rules->defend_dice)
+    >= rules->defend_dice ? RO_COMMANDER_SIDES : rules->defend_sides;
+  if (2u * top[1] > sides)
     return 1;                           /* (3): above 3 on a d6 */
   return most;                          /* (4) */
 }

@@ -166,8 +166,8 @@ ro_battle_dist_rounds (ro_dist_t *dist, const ro_rules_t *rules,
     }
   mpz_t total, den, scale, w;
   mpz_inits (total, den, scale, w, (mpz_ptr) 0);
-  mpz_ui_pow_ui (total, rules->attack_sides, rules->attack_dice);
-  mpz_ui_pow_ui (w, rules->defend_sides, rules->defend_dice);
+  mpz_ui_pow_ui (total, model.rules.attack_sides, rules->attack_dice);
+  mpz_ui_pow_ui (w, model.rules.defend_sides, rules->defend_dice);
   mpz_mul (total, total, w);
   mpz_pow_ui (den, total, rounds);
   mpz_set_ui (*layer_at (&l[0], f0, d), 1);
@@ -200,8 +200,11 @@ ro_battle_rounds_memory (double *bytes, const ro_rules_t *rules,
     return rc;
   double f0 = ro_rules_fighting (rules, a);
   double n = rounds < f0 + d ? (double) rounds : f0 + d;
-  double bits = n * (rules->attack_dice * log2 (rules->attack_sides)
-                     + rules->defend_dice * log2 (rules->defend_sides));
+  /* Mixed dice on the engines' bases (24 sides).  */
+  ro_rules_t eff;
+  ro_rules_effective (&eff, rules);
+  double bits = n * (eff.attack_dice * log2 (eff.attack_sides)
+                     + eff.defend_dice * log2 (eff.defend_sides));
   /* Two layers of numerators of up to BITS bits, and the ends.  */
   double cells = (f0 + 1) * ((double) d + 1);
   /* Every cell of both layers has its mpz_t; only the states N rounds
@@ -358,8 +361,8 @@ ro_battle_grid_rounds (const ro_rules_t *rules, unsigned long a_lo,
   mpz_inits (total, tpow, scale, (mpz_ptr) 0);
   if (rc == RO_OK)
     {
-      mpz_ui_pow_ui (total, rules->attack_sides, rules->attack_dice);
-      mpz_ui_pow_ui (scale, rules->defend_sides, rules->defend_dice);
+      mpz_ui_pow_ui (total, model.rules.attack_sides, rules->attack_dice);
+      mpz_ui_pow_ui (scale, model.rules.defend_sides, rules->defend_dice);
       mpz_mul (total, total, scale);
       mpz_set_ui (tpow, 1);
       /* l[k] and l[2 + k] are V and U of the current round.  */
@@ -395,8 +398,11 @@ ro_battle_grid_rounds_memory (double *bytes, const ro_rules_t *rules,
     return rc;
   double f0 = ro_rules_fighting (rules, a);
   double n = grid_rounds (rounds, (unsigned long) f0, d);
-  double bits = n * (rules->attack_dice * log2 (rules->attack_sides)
-                     + rules->defend_dice * log2 (rules->defend_sides));
+  /* Mixed dice on the engines' bases (24 sides).  */
+  ro_rules_t eff;
+  ro_rules_effective (&eff, rules);
+  double bits = n * (eff.attack_dice * log2 (eff.attack_sides)
+                     + eff.defend_dice * log2 (eff.defend_sides));
   /* Two layers of V (and of U) of numerators of up to BITS bits.  */
   double cells = (f0 + 1) * ((double) d + 1) * (unresolved ? 4 : 2);
   *bytes = cells * (sizeof (mpz_t) + ro_limb_bytes (bits)) + 65536;
@@ -425,8 +431,10 @@ typedef struct
 
 /* T_i of RULES.  */
 static void
-rules_total (mpz_t t, const ro_rules_t *r)
+rules_total (mpz_t t, const ro_rules_t *given)
 {
+  ro_rules_t e, *r = &e;
+  ro_rules_effective (&e, given);     /* the model's bases */
   mpz_t x;
   mpz_init (x);
   mpz_ui_pow_ui (t, r->attack_sides, r->attack_dice);

@@ -26,12 +26,86 @@ ro_rules_init (ro_rules_t *rules)
   rules->goal = 0;
   rules->defender = RO_DEFENDER_MAX;
   rules->attacker = RO_ATTACKER_MAX;
+  rules->attack_commanders = 0;
+  rules->defend_commanders = 0;
+  rules->defend_station = 0;
 }
 
 static int
 in_range (unsigned v, unsigned lo, unsigned hi)
 {
   return lo <= v && v <= hi;
+}
+
+unsigned
+ro_rules_eight_sided (const ro_rules_t *rules, int defender, unsigned n)
+{
+  if (defender && rules->defend_station)
+    return n;
+  unsigned long c = defender ? rules->defend_commanders
+    : rules->attack_commanders;
+  return c < n ? (unsigned) c : n;
+}
+
+/* Whether side S (0 attacker) rolls eight-sided dice for some but not
+   all of the dice it may roll: its rounds have mixed dice.  */
+int
+ro_rules_side_mixed (const ro_rules_t *rules, int s)
+{
+  unsigned most = s ? rules->defend_dice : rules->attack_dice;
+  unsigned x = ro_rules_eight_sided (rules, s, most);
+  return x > 0 && x < most;
+}
+
+/* Commanders and stations replace six-sided dice by eight-sided ones:
+   on other dice, or kept on faces that differ from die to die (the
+   clamp), what they do is not defined; with dice of two kinds on a
+   side, the defender's policies (which tell apart the attack rolls by
+   their faces) are not either.  */
+static int
+check_mixed (const ro_rules_t *rules)
+{
+  int att = rules->attack_commanders != 0;
+  int def = rules->defend_commanders != 0 || rules->defend_station != 0;
+  if (rules->attack_commanders > RO_ARMIES_MAX
+      || rules->defend_commanders > RO_ARMIES_MAX
+      || (rules->defend_station != 0 && rules->defend_station != 1))
+    return RO_ERULES;
+  if ((att && rules->attack_sides != 6) || (def && rules->defend_sides != 6)
+      || ((att || def) && rules->clamp))
+    return RO_ERULES;
+  if ((ro_rules_side_mixed (rules, 0) || ro_rules_side_mixed (rules, 1))
+      && rules->defender != RO_DEFENDER_MAX)
+    return RO_ERULES;
+  return RO_OK;
+}
+
+/* The rules as the engines see them (ro_model_compile): a side whose
+   dice are all eight-sided rolls d8 (the commanders and the station
+   dropped), a side of mixed dice keeps its commanders and has sides
+   24, the lcm of 6 and 8, the base of its numbers: each round's counts
+   are then brought to 24^NA (model.c), so that every round adds NA to
+   the exponent as on dice of one kind, and no engine needs to know
+   which dice were mixed.  */
+void
+ro_rules_effective (ro_rules_t *e, const ro_rules_t *rules)
+{
+  *e = *rules;
+  if (ro_rules_side_mixed (rules, 0))
+    e->attack_sides = 24;
+  else if (rules->attack_commanders != 0)
+    {
+      e->attack_sides = RO_COMMANDER_SIDES;
+      e->attack_commanders = 0;
+    }
+  if (ro_rules_side_mixed (rules, 1))
+    e->defend_sides = 24;
+  else if (rules->defend_commanders != 0 || rules->defend_station)
+    {
+      e->defend_sides = RO_COMMANDER_SIDES;
+      e->defend_commanders = 0;
+      e->defend_station = 0;
+    }
 }
 
 int
@@ -65,7 +139,7 @@ ro_rules_check (const ro_rules_t *rules)
   if (rules->attacker != RO_ATTACKER_MAX
       && rules->attacker != RO_ATTACKER_OPTIMAL)
     return RO_ERULES;
-  return RO_OK;
+  return check_mixed (rules);
 }
 
 int
@@ -74,7 +148,8 @@ ro_rules_is_standard (const ro_rules_t *rules)
   return rules->attack_sides == 6 && rules->defend_sides == 6
     && rules->attack_dice == 3 && rules->defend_dice == 2
     && rules->attack_bonus == 0 && rules->defend_bonus == 0
-    && rules->ties == RO_TIES_DEFENDER;
+    && rules->ties == RO_TIES_DEFENDER && rules->attack_commanders == 0
+    && rules->defend_commanders == 0 && !rules->defend_station;
 }
 
 unsigned long
@@ -190,8 +265,11 @@ ro_rules_bits_per_army (const ro_rules_t *rules)
    per army against two defence dice of 6, not the 10.3 of three dice
    against one).  */
 double
-ro_rules_bits_per_army_upto (const ro_rules_t *rules, unsigned long f)
+ro_rules_bits_per_army_upto (const ro_rules_t *given, unsigned long f)
 {
+  /* On the engines' bases: mixed dice count as 24-sided.  */
+  ro_rules_t eff, *rules = &eff;
+  ro_rules_effective (&eff, given);
   double la = log2 (rules->attack_sides), ld = log2 (rules->defend_sides);
   unsigned top = f < rules->attack_dice ? (unsigned) (f ? f : 1)
     : rules->attack_dice;

@@ -1278,6 +1278,9 @@ ro_split_memory (const ro_rules_t *rules, unsigned long f, unsigned long d)
 {
   split_t s;
   ro_compiled_t c;
+  ro_rules_t eff;
+  ro_rules_effective (&eff, rules);   /* mixed dice on 24 sides */
+  rules = &eff;
   ro_rules_compile (&c, rules);
   split_geometry (&s, rules, &c, f, d);
   double L = s.L, kappa = (double) (s.f0 - s.fa_lo) * L;

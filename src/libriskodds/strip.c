@@ -894,6 +894,9 @@ ro_strip_memory (const ro_rules_t *rules, unsigned long f, unsigned long d,
 {
   strip_t s;
   ro_compiled_t c;
+  ro_rules_t eff;
+  ro_rules_effective (&eff, rules);   /* mixed dice on 24 sides */
+  rules = &eff;
   ro_rules_compile (&c, rules);
   strip_geometry (&s, rules, &c, f, d);
   double armies = (double) f + (double) d;

@@ -941,6 +941,26 @@ print_bonus (FILE *out, const char *who, int bonus, unsigned k,
     fprintf (out, " %+d on the %s's %u highest dice", bonus, who, k);
 }
 
+/* Risk 2210 A.D.'s commanders and station, when there are any.  */
+static void
+print_commanders (FILE *out, const char *who, unsigned long c)
+{
+  fprintf (out, "The %s has %lu commander%s (each a d8 in place of a d6, "
+           "lost last).\n", who, c, c == 1 ? "" : "s");
+}
+
+static void
+print_mixed (FILE *out, const ro_rules_t *r)
+{
+  if (r->attack_commanders != 0)
+    print_commanders (out, "attacker", r->attack_commanders);
+  if (r->defend_station)
+    fputs ("The defender has a space station: every defence die is a "
+           "d8.\n", out);
+  else if (r->defend_commanders != 0)
+    print_commanders (out, "defender", r->defend_commanders);
+}
+
 void
 cli_print_rules_text (FILE *out, const ro_rules_t *r)
 {
@@ -972,6 +992,7 @@ cli_print_rules_text (FILE *out, const ro_rules_t *r)
         fputs (", modified dice kept on their faces", out);
     }
   fputs (".\n", out);
+  print_mixed (out, r);
   if (r->stop != 0)
     fprintf (out, "The attacker stops when he is down to %lu %s (%s).\n",
              r->stop, r->stop == 1 ? "army" : "armies",
@@ -1185,7 +1206,7 @@ cli_print_rules_json (FILE *out, const ro_rules_t *r)
            "\"attack_bonus_dice\":%u,\"defend_bonus_dice\":%u,"
            "\"clamp\":%s,\"ties\":\"%s\","
            "\"stop\":%lu,\"goal\":%lu,\"defender\":\"%s\","
-           "\"attacker\":\"%s\"}",
+           "\"attacker\":\"%s\"",
            r->attack_sides, r->defend_sides, r->attack_dice, r->defend_dice,
            r->attack_bonus, r->defend_bonus,
            r->attack_bonus_dice ? r->attack_bonus_dice : 1,
@@ -1193,6 +1214,13 @@ cli_print_rules_json (FILE *out, const ro_rules_t *r)
            r->clamp ? "true" : "false", cli_ties_name (r->ties),
            r->stop, r->goal, cli_defender_name (r->defender),
            cli_attacker_name (r->attacker));
+  /* Only when there are any: the rules of old print as they did.  */
+  if (r->attack_commanders != 0 || r->defend_commanders != 0
+      || r->defend_station)
+    fprintf (out, ",\"attack_commanders\":%lu,\"defend_commanders\":%lu,"
+             "\"defend_station\":%s", r->attack_commanders,
+             r->defend_commanders, r->defend_station ? "true" : "false");
+  fputc ('}', out);
 }
 
 /* ------------------------------------------------------------------ */

@@ -441,6 +441,14 @@ void cli_print_chain (const unsigned long *d, size_t k, const char *sep);
    error message and CLI_EXIT_ERROR when it is not one.  */
 int cli_parse_rule_word (ro_rules_t *rules, const char *word);
 
+/* The message for a refused combination of mixed dice (commanders, a
+   station) with other rules, NULL when there is none (rules_opt.c).  */
+const char *cli_mixed_refusal (const ro_rules_t *rules);
+
+/* Whether a side of RULES rolls d8 and d6 mixed (fewer commanders than
+   its most dice).  */
+int cli_mixed_dice (const ro_rules_t *rules);
+
 /* Subcommands: ARGV holds only the operands.  */
 int cmd_battle (const cli_opts_t *opts, int argc, char **argv);
 int cmd_round (const cli_opts_t *opts, int argc, char **argv);

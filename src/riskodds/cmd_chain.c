@@ -102,6 +102,9 @@ parse_territories (const cli_opts_t *o, int argc, char **argv,
            w != NULL && rc == CLI_EXIT_OK; w = strtok_r (NULL, ",:", &save))
         rc = cli_parse_rule_word (&(*rules)[i], w);
       free (list);
+      if (rc == CLI_EXIT_OK && cli_mixed_refusal (&(*rules)[i]) != NULL)
+        rc = cli_usage_error ("'%s': %s", argv[i],
+                              cli_mixed_refusal (&(*rules)[i]));
       if (rc == CLI_EXIT_OK && ro_rules_check (&(*rules)[i]) != RO_OK)
         rc = cli_usage_error ("'%s': %s", argv[i],
                               ro_strerror (RO_ERULES));

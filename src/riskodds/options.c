@@ -1348,6 +1348,15 @@ cli_check_applicable (const cli_opts_t *o, const char *sub)
     rc = check_policies (o, sub);
   if (rc == CLI_EXIT_OK)
     rc = check_rounds (o, sub);
+  if (rc == CLI_EXIT_OK && cli_mixed_refusal (&o->rules) != NULL)
+    rc = cli_usage_error ("%s", cli_mixed_refusal (&o->rules));
+  if (rc == CLI_EXIT_OK && strcmp (sub, "policy") == 0
+      && cli_mixed_dice (&o->rules))
+    rc = cli_usage_error ("'policy' shows the answers to each class of "
+                          "attack rolls of one kind of dice; with d8 and "
+                          "d6 mixed on a side (fewer commanders than its "
+                          "most dice) there are none: the battle's odds "
+                          "take --attacker optimal");
   if (rc == CLI_EXIT_OK)
     rc = check_method (o, sub);
   cli_page_t page;

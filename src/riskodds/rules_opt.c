@@ -132,6 +132,70 @@ opt_clamp (cli_opts_t *o, const char *arg)
 }
 
 static int
+opt_commanders (unsigned long *out, const char *arg, const char *name)
+{
+  int v = 0;
+  int rc = cli_parse_int (&v, arg, name, 0, (long) RO_ARMIES_MAX);
+  *out = (unsigned long) v;
+  return rc;
+}
+
+static int
+opt_attack_commanders (cli_opts_t *o, const char *arg)
+{
+  return opt_commanders (&o->rules.attack_commanders, arg,
+                         "attack-commanders");
+}
+
+static int
+opt_defend_commanders (cli_opts_t *o, const char *arg)
+{
+  return opt_commanders (&o->rules.defend_commanders, arg,
+                         "defend-commanders");
+}
+
+static int
+opt_defend_station (cli_opts_t *o, const char *arg)
+{
+  (void) arg;
+  o->rules.defend_station = 1;
+  return CLI_EXIT_OK;
+}
+
+int
+cli_mixed_dice (const ro_rules_t *r)
+{
+  unsigned ax = ro_rules_eight_sided (r, 0, r->attack_dice);
+  unsigned dx = ro_rules_eight_sided (r, 1, r->defend_dice);
+  return (ax > 0 && ax < r->attack_dice) || (dx > 0 && dx < r->defend_dice);
+}
+
+/* What the library refuses of mixed dice (ro_rules_check), said for
+   the user: NULL when RULES are fine.  */
+const char *
+cli_mixed_refusal (const ro_rules_t *r)
+{
+  int att = r->attack_commanders != 0;
+  int def = r->defend_commanders != 0 || r->defend_station;
+  if (att && r->attack_sides != 6)
+    return "--attack-commanders: a commander's d8 replaces one of the "
+      "attacker's six-sided dice; his dice must be six-sided (no "
+      "--sides or --attack-sides)";
+  if (def && r->defend_sides != 6)
+    return "--defend-commanders and --defend-station: eight-sided dice "
+      "replace the defender's six-sided ones; his dice must be six-sided "
+      "(no --sides or --defend-sides)";
+  if ((att || def) && r->clamp)
+    return "--clamp keeps a modified die on its faces, which differ "
+      "between a d8 and a d6: not defined with commanders or a station";
+  if (cli_mixed_dice (r) && r->defender != RO_DEFENDER_MAX)
+    return "--defender wieringa, wieringa-rolled and optimal tell the "
+      "attack rolls apart by their faces: with fewer commanders than a "
+      "side's most dice (d8 and d6 mixed), only --defender max";
+  return NULL;
+}
+
+static int
 opt_ties (cli_opts_t *o, const char *arg)
 {
   if (strcmp (arg, "defender") == 0)
@@ -224,6 +288,19 @@ const cli_option_t cli_rule_options[] = {
    .help = "who wins a comparison of equal dice: 'defender'\n"
    "  (default) or 'attacker'",
    .words = "defender attacker"},
+  {RULE ("attack-commanders", 33, "N", opt_attack_commanders,
+         CLI_OPT_TERRITORY, CLI_SECTION_RULES),
+   .help = "Risk 2210 A.D.: N of the attacking armies are\n"
+   "  commanders, each rolling a d8 in place of a d6\n"
+   "  while it fights (min(N, dice) of the dice are\n"
+   "  d8), lost last (0)"},
+  {RULE ("defend-commanders", 45, "N", opt_defend_commanders,
+         CLI_OPT_TERRITORY, CLI_SECTION_RULES),
+   .help = "the same for the defending armies"},
+  {RULE ("defend-station", 58, NULL, opt_defend_station, CLI_OPT_TERRITORY,
+         CLI_SECTION_RULES),
+   .help = "Risk 2210 A.D.'s space station: every defence die\n"
+   "  is a d8"},
   {RULE ("defender", 12, "P", opt_defender, BOTH, CLI_SECTION_POLICIES),
    .help = "how many dice the defender rolls, chosen after\n"
    "  seeing the attack roll: 'max' (default; the\n"
@@ -280,7 +357,8 @@ no_rule (const char *word, const char *w, size_t len)
                           "attack-sides, defend-sides, attack-dice, "
                           "defend-dice, attack-bonus, defend-bonus, "
                           "attack-bonus-dice, defend-bonus-dice, clamp, "
-                          "ties, defender)", word);
+                          "ties, attack-commanders, defend-commanders, "
+                          "defend-station, defender)", word);
 }
 
 /* NAME=VALUE of a territory of a chain ("defend-dice=3", with or
