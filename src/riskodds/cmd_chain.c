@@ -202,7 +202,7 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
             {
               if (i)
                 putchar (',');
-              cli_print_rules_json (stdout, &rules[i]);
+              cli_print_rules_json_only (stdout, &rules[i]);
             }
           putchar (']');
         }
@@ -272,7 +272,7 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
             /* Its own rules, in words: the options' with the rules it
                names changed.  */
             printf ("Territory %d (%lu): ", i + 1, d[i]);
-            cli_print_rules_text (stdout, &rules[i]);
+            cli_print_rules_line (stdout, &rules[i]);
           }
       if (c->unresolved != NULL)
         printf ("The attack stops after %lu %s in all at most (taking a "
