@@ -349,7 +349,7 @@ static const help_t helps[] = {
 static const char common[] =
   "\n"
   "Rule options (--sides, --attack-dice, --defend-dice, bonuses and their\n"
-  "dice, --clamp, --ties, --edition),\n"
+  "dice, --clamp, --ties),\n"
   "dice policies (--defender, --attacker) and the common options (--count,\n"
   "--digits, --values (not for verify), --format, -o, --max-memory,\n"
   "--progress): see riskodds --help.\n";
@@ -379,7 +379,7 @@ cli_help (const char *sub)
       }
   return cli_usage_error ("no help for '%s': the subcommands are round, game, "
                           "binomial, chain, fortify, needed, table, verify, "
-                          "policy, plot and editions",
+                          "policy and plot",
                           sub);
 }
 
