@@ -233,12 +233,14 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
     }
   else if (o->format == CLI_FORMAT_CSV)
     {
+      cli_csv_edition_head (stdout, ',');
       fputs ("kind,territories_taken,armies", stdout);
       cli_csv_head (stdout, "", v, ',');
       cli_csv_head (stdout, "at_least", v, ',');
       puts (",defenders");
       if (c->unresolved != NULL)
         {
+          cli_csv_edition_field (stdout, ',');
           fputs ("unresolved,,", stdout);
           cli_csv_fields (stdout, &un, v, ',');
           cli_csv_fields (stdout, NULL, v, ',');
@@ -246,6 +248,7 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
         }
       if (by != NULL)
         {
+          cli_csv_edition_field (stdout, ',');
           if (part)
             printf ("at_least_battle_by_battle,%zu,", t);
           else
@@ -367,6 +370,7 @@ print_taken (const cli_opts_t *o, const ro_chain_t *c)
         }
       else if (o->format == CLI_FORMAT_CSV)
         {
+          cli_csv_edition_field (stdout, ',');
           printf ("taken,%zu,", j);
           cli_csv_fields (stdout, &p, v, ',');
           cli_csv_fields (stdout, &at, v, ',');
@@ -423,6 +427,7 @@ print_armies (const cli_opts_t *o, const ro_chain_t *c)
         }
       else if (o->format == CLI_FORMAT_CSV)
         {
+          cli_csv_edition_field (stdout, ',');
           printf ("armies,%zu,%lu", c->k, c->armies[i]);
           cli_csv_fields (stdout, &p, v, ',');
           cli_csv_fields (stdout, NULL, v, ',');
@@ -488,6 +493,7 @@ print_stops (const cli_opts_t *o, const ro_chain_t *c)
         }
       else if (o->format == CLI_FORMAT_CSV)
         {
+          cli_csv_edition_field (stdout, ',');
           printf ("%s,%zu,%lu", e->unresolved ? "fighting" : "stop",
                   e->territory, e->attackers);
           cli_csv_fields (stdout, &p, v, ',');
@@ -536,6 +542,7 @@ print_stats (const cli_opts_t *o, unsigned long a, const unsigned long *d,
                                    ? CLI_VALUES_DECIMAL : CLI_VALUES_BOTH);
   if (o->format == CLI_FORMAT_CSV)
     {
+      cli_csv_edition_head (stdout, ',');
       fputs ("attackers,defenders,count,quantity", stdout);
       cli_csv_head (stdout, "mean", kinds, ',');
       cli_csv_head (stdout, "variance", kinds, ',');
@@ -563,6 +570,7 @@ print_stats (const cli_opts_t *o, unsigned long a, const unsigned long *d,
         }
       if (o->format == CLI_FORMAT_CSV)
         {
+          cli_csv_edition_field (stdout, ',');
           printf ("%lu,", a);
           cli_print_chain (d, (size_t) k, " ");
           printf (",%s,%s", cli_count_name (o->rules.count), name[q]);

@@ -60,6 +60,7 @@ print_ranking (const cli_opts_t *o, const ro_fortify_t *f, size_t j,
         }
       else if (o->format == CLI_FORMAT_CSV)
         {
+          cli_csv_edition_field (stdout, ',');
           printf ("%zu,%zu,", j, r + 1);
           print_split (s, f->k, " ");
           cli_csv_fields (stdout, &p, v, ',');
@@ -166,6 +167,7 @@ cmd_fortify (const cli_opts_t *o, int argc, char **argv)
     }
   else if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_CSV)
     {
+      cli_csv_edition_head (stdout, ',');
       fputs ("at_least,rank,split", stdout);
       cli_csv_head (stdout, "", cli_values (o, CLI_VALUES_BOTH), ',');
       putchar ('\n');
