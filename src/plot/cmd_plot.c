@@ -167,10 +167,11 @@ heatmap_engine (const cli_opts_t *o, const ro_rules_t *rules,
 /* ------------------------------------------------------------------ */
 /* Words                                                              */
 
-/* The rules in a short phrase for a title: what differs from the
-   standard game, and how A counts.  Newly allocated.  */
+/* The rules in a short phrase for a title: the EDITION that named
+   them (NULL: none), what differs from the standard game, and how A
+   counts.  Newly allocated.  */
 static char *
-rules_phrase_count (const ro_rules_t *r, int count)
+rules_phrase_count (const ro_rules_t *r, int count, const char *edition)
 {
   char *buf = NULL;
   size_t len = 0;
@@ -178,6 +179,8 @@ rules_phrase_count (const ro_rules_t *r, int count)
   if (m == NULL)
     return NULL;
   const char *sep = "";
+  if (edition != NULL)
+    fprintf (m, "%s: ", edition);
   if (r->attack_sides != 6 || r->defend_sides != 6)
     {
       if (r->attack_sides == r->defend_sides)
@@ -243,7 +246,7 @@ rules_phrase_count (const ro_rules_t *r, int count)
 static char *
 rules_phrase (const ro_rules_t *r)
 {
-  return rules_phrase_count (r, 1);
+  return rules_phrase_count (r, 1, cli_edition_name ());
 }
 
 /* A title of lines built with printf; newly allocated.  */
@@ -520,9 +523,10 @@ plot_heatmap (const cli_opts_t *o, grid_t *g)
         }
       max = nice_bound (max);
     }
-  char *phrase = rules_phrase_count (&o->rules, !compare);
-  char *phrase2 = compare ? rules_phrase_count (&o->compare_rules, 0)
-    : NULL;
+  char *phrase = rules_phrase_count (&o->rules, !compare,
+                                     cli_edition_name ());
+  char *phrase2 = compare ? rules_phrase_count (&o->compare_rules, 0,
+                                                o->compare_edition) : NULL;
   char *title = NULL;
   if (rc == CLI_EXIT_OK && phrase && (!compare || phrase2))
     title = compare

@@ -90,6 +90,7 @@ typedef struct
                                    default */
   const char *compare;          /* --compare RULES of plot heatmap */
   ro_rules_t compare_rules;     /* the rules --compare gives */
+  const char *compare_edition;  /* the --edition in them, NULL: none */
   int palette;                  /* --palette: a plot_palette_t */
   unsigned width, height;       /* --width, --height of plot, 0: default */
   const char *title;            /* --title of plot, NULL: the figure's own,

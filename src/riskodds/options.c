@@ -1113,6 +1113,7 @@ cli_parse_compare (cli_opts_t *opts)
     rc = cli_usage_error ("--compare '%s': expected rule options, such as "
                           "'--defend-bonus 1'", opts->compare);
   opts->compare_rules = second.rules;
+  opts->compare_edition = second.edition ? second.edition->name : NULL;
   optind = saved;
   free (copy);
   return rc;
