@@ -336,6 +336,7 @@ figure_open (plot_fig_t *fig, const cli_opts_t *o)
   int rc = cli_plot_page (o, &page);
   if (rc != CLI_EXIT_OK)
     return rc;
+  plot_set_theme (o->theme);
   if (plot_open (fig, format, page.width, page.height, page.px_width,
                  page.px_height, page.scale,
                  o->font ? o->font : "sans-serif") != 0)
@@ -947,7 +948,7 @@ draw_dist (plot_fig_t *fig, const plot_area_t *a, const ro_dist_t *dist,
   plot_area_t right = *a;
   right.uy0 = 0;
   right.uy1 = 1;
-  cairo_set_source_rgb (cr, 0, 0, 0);
+  plot_set_rgb (cr, plot_ink ());
   cairo_set_line_width (cr, fmax (1, f / 8));
   for (size_t k = 0; k < dist->n; k++)
     {

@@ -92,6 +92,7 @@ typedef struct
   ro_rules_t compare_rules;     /* the rules --compare gives */
   const char *compare_edition;  /* the --edition in them, NULL: none */
   int palette;                  /* --palette: a plot_palette_t */
+  int theme;                    /* --theme of plot: 0 light, 1 dark */
   unsigned width, height;       /* --width, --height of plot, 0: default */
   const char *title;            /* --title of plot, NULL: the figure's own,
                                    "": none */

@@ -299,6 +299,8 @@ static const help_t helps[] = {
    "      --title=TEXT     the title, lines at newlines ('' for none)\n"
    "      --font=FAMILY, --font-size=PT  the text's font (sans-serif) and\n"
    "                         size (11 points at 640 x 480, scaled)\n"
+   "      --theme=T        'light' (default) or 'dark' (light text on a\n"
+   "                         dark page, for slides)\n"
    "\n"
    "Numbers in a figure are the correctly rounded decimals riskodds\n"
    "prints.  A build without cairo (libcairo2-dev) cannot plot.\n"
@@ -311,7 +313,8 @@ static const help_t helps[] = {
    "  riskodds plot policy --defender wieringa -o wieringa.png\n"
    "  riskodds plot float --attackers 1..60 --defenders 1..60 -o float.svg\n"
    "  riskodds plot heatmap --title 'P(conquest)' --size 1280x720 --font-size 18 -o slide.png\n"
-   "  riskodds plot dist 10 5 --size 8x6cm --dpi 300 --font serif --title '' -o paper.png\n"},
+   "  riskodds plot dist 10 5 --size 8x6cm --dpi 300 --font serif --title '' -o paper.png\n"
+   "  riskodds plot heatmap --theme dark --size 1280x720 --font-size 18 -o dark.png\n"},
   {"editions",
    "Usage: riskodds editions [NAME]...\n"
    "List the editions and house rules that --edition NAME stands for\n"

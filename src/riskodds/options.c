@@ -259,6 +259,20 @@ opt_palette (cli_opts_t *o, const char *arg)
   return CLI_EXIT_OK;
 }
 
+/* --theme of plot: 'light' (the default) or 'dark' (slides).  */
+static int
+opt_theme (cli_opts_t *o, const char *arg)
+{
+  if (strcmp (arg, "light") == 0)
+    o->theme = 0;
+  else if (strcmp (arg, "dark") == 0)
+    o->theme = 1;
+  else
+    return cli_usage_error ("invalid --theme '%s' (expected 'light' or "
+                            "'dark')", arg);
+  return CLI_EXIT_OK;
+}
+
 static int
 opt_width (cli_opts_t *o, const char *arg)
 {
@@ -535,6 +549,7 @@ enum
   R_FLOAT_FILES,
   R_PLOT_PAGE,
   R_PLOT_SIZE,
+  R_THEME,
   R_COUNT
 };
 
@@ -758,6 +773,12 @@ static const cli_option_t options[] = {
    .help = "plot: the colour scale, 'viridis' (default) or\n"
    "  'grey' (for print)",
    .words = "viridis grey"},
+  {OPT ("theme", 0, "T", 59), CALL (opt_theme),
+   .subs = CLI_SUB_PLOT, .refusal = R_THEME,
+   .help = "plot: 'light' (default; black on white) or 'dark'\n"
+   "  (light grey on dark grey, for slides); the\n"
+   "  data's colours are the same",
+   .words = "light dark"},
   {OPT ("width", 0, "N", 48), CALL (opt_width),
    .subs = CLI_SUB_PLOT, .refusal = R_PLOT,
    .help = "plot: the figure's size in pixels (PNG) or\n"
@@ -1271,6 +1292,7 @@ static const struct
                    "only to 'plot'", NULL},
   [R_PLOT_SIZE] = {"--size and --width/--height: give one (--size WxH "
                    "says both)", size_and_width},
+  [R_THEME] = {"--theme applies only to 'plot'", NULL},
 };
 
 /* Whether R refuses an option that OPTS hold, or its condition holds,
