@@ -167,10 +167,11 @@ heatmap_engine (const cli_opts_t *o, const ro_rules_t *rules,
 /* ------------------------------------------------------------------ */
 /* Words                                                              */
 
-/* The rules in a short phrase for a title: what differs from the
-   standard game, and how A counts.  Newly allocated.  */
+/* The rules in a short phrase for a title: the EDITION that named
+   them (NULL: none), what differs from the standard game, and how A
+   counts.  Newly allocated.  */
 static char *
-rules_phrase_count (const ro_rules_t *r, int count)
+rules_phrase_count (const ro_rules_t *r, int count, const char *edition)
 {
   char *buf = NULL;
   size_t len = 0;
@@ -178,6 +179,8 @@ rules_phrase_count (const ro_rules_t *r, int count)
   if (m == NULL)
     return NULL;
   const char *sep = "";
+  if (edition != NULL)
+    fprintf (m, "%s: ", edition);
   if (r->attack_sides != 6 || r->defend_sides != 6)
     {
       if (r->attack_sides == r->defend_sides)
@@ -243,7 +246,7 @@ rules_phrase_count (const ro_rules_t *r, int count)
 static char *
 rules_phrase (const ro_rules_t *r)
 {
-  return rules_phrase_count (r, 1);
+  return rules_phrase_count (r, 1, cli_edition_name ());
 }
 
 /* A title of lines built with printf; newly allocated.  */
@@ -333,6 +336,7 @@ figure_open (plot_fig_t *fig, const cli_opts_t *o)
   int rc = cli_plot_page (o, &page);
   if (rc != CLI_EXIT_OK)
     return rc;
+  plot_set_theme (o->theme);
   if (plot_open (fig, format, page.width, page.height, page.px_width,
                  page.px_height, page.scale,
                  o->font ? o->font : "sans-serif") != 0)
@@ -520,9 +524,10 @@ plot_heatmap (const cli_opts_t *o, grid_t *g)
         }
       max = nice_bound (max);
     }
-  char *phrase = rules_phrase_count (&o->rules, !compare);
-  char *phrase2 = compare ? rules_phrase_count (&o->compare_rules, 0)
-    : NULL;
+  char *phrase = rules_phrase_count (&o->rules, !compare,
+                                     cli_edition_name ());
+  char *phrase2 = compare ? rules_phrase_count (&o->compare_rules, 0,
+                                                o->compare_edition) : NULL;
   char *title = NULL;
   if (rc == CLI_EXIT_OK && phrase && (!compare || phrase2))
     title = compare
@@ -943,7 +948,7 @@ draw_dist (plot_fig_t *fig, const plot_area_t *a, const ro_dist_t *dist,
   plot_area_t right = *a;
   right.uy0 = 0;
   right.uy1 = 1;
-  cairo_set_source_rgb (cr, 0, 0, 0);
+  plot_set_rgb (cr, plot_ink ());
   cairo_set_line_width (cr, fmax (1, f / 8));
   for (size_t k = 0; k < dist->n; k++)
     {

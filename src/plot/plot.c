@@ -86,6 +86,36 @@ plot_diverging_color (double t)
       white.g + s * (end->g - white.g), white.b + s * (end->b - white.b) };
 }
 
+/* The theme (--theme): 0 black ink on a white page, 1 light ink on a
+   dark page, for slides.  The data's colours are the same in both.  */
+static int dark_theme;
+
+void
+plot_set_theme (int dark)
+{
+  dark_theme = dark;
+}
+
+plot_rgb_t
+plot_paper (void)
+{
+  return dark_theme ? (plot_rgb_t) { 0.12, 0.12, 0.13 }
+    : (plot_rgb_t) { 1, 1, 1 };
+}
+
+plot_rgb_t
+plot_ink (void)
+{
+  return dark_theme ? (plot_rgb_t) { 0.9, 0.9, 0.9 }
+    : (plot_rgb_t) { 0, 0, 0 };
+}
+
+void
+plot_set_rgb (cairo_t *cr, plot_rgb_t c)
+{
+  cairo_set_source_rgb (cr, c.r, c.g, c.b);
+}
+
 /* ------------------------------------------------------------------ */
 /* Contours: marching squares                                         */
 
@@ -246,7 +276,7 @@ plot_open (plot_fig_t *fig, plot_format_t format, double width,
      the default, a pixel a point).  */
   if (format == PLOT_PNG && scale != 1)
     cairo_scale (fig->cr, scale, scale);
-  cairo_set_source_rgb (fig->cr, 1, 1, 1);
+  plot_set_rgb (fig->cr, plot_paper ());
   cairo_paint (fig->cr);
   cairo_select_font_face (fig->cr, family, CAIRO_FONT_SLANT_NORMAL,
                           CAIRO_FONT_WEIGHT_NORMAL);
@@ -410,7 +440,7 @@ plot_text (plot_fig_t *fig, const char *text, double x, double y,
      labels of one row share a baseline.  */
   double h = fe.ascent + fe.descent;
   cairo_move_to (cr, -halign * te.x_advance, -valign * h + fe.ascent);
-  cairo_set_source_rgb (cr, 0, 0, 0);
+  plot_set_rgb (cr, plot_ink ());
   cairo_show_text (cr, text);
   cairo_restore (cr);
 }
@@ -496,7 +526,7 @@ plot_axes (plot_fig_t *fig, const plot_area_t *a, int xinteger,
   double f = fig->font, first, step, tick = 0.4 * f;
   char buf[64];
   cairo_save (cr);
-  cairo_set_source_rgb (cr, 0, 0, 0);
+  plot_set_rgb (cr, plot_ink ());
   cairo_set_line_width (cr, fmax (0.8, f / 12));
   cairo_rectangle (cr, a->x0, a->y0, a->x1 - a->x0, a->y1 - a->y0);
   cairo_stroke (cr);
@@ -586,8 +616,7 @@ plot_cells (plot_fig_t *fig, const plot_area_t *a, const double *v,
         double y0 = plot_y (a, a->uy0 + (double) j + 1);
         double y1 = plot_y (a, a->uy0 + (double) j);
         double x = v[j * nx + i];
-        plot_rgb_t c = isnan (x) ? (plot_rgb_t) { 1, 1, 1 }
-        : scale (data, x);
+        plot_rgb_t c = isnan (x) ? plot_paper () : scale (data, x);
         cairo_set_source_rgb (cr, c.r, c.g, c.b);
         if (fig->format == PLOT_PNG)
           {
@@ -861,9 +890,9 @@ contour_label (plot_fig_t *fig, double x, double y, const char *label)
   cairo_text_extents (cr, label, &te);
   double w = te.x_advance + 0.5 * f, h = 1.3 * f;
   cairo_rectangle (cr, x - w / 2, y - h / 2, w, h);
-  cairo_set_source_rgb (cr, 1, 1, 1);
+  plot_set_rgb (cr, plot_paper ());
   cairo_fill_preserve (cr);
-  cairo_set_source_rgb (cr, 0, 0, 0);
+  plot_set_rgb (cr, plot_ink ());
   cairo_set_line_width (cr, 0.6);
   cairo_stroke (cr);
   plot_text (fig, label, x, y, 0.5, 0.5, f, 0, 0);
@@ -1016,7 +1045,7 @@ plot_colorbar (plot_fig_t *fig, const plot_area_t *a, plot_scale_fn scale,
       cairo_fill (cr);
     }
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_DEFAULT);
-  cairo_set_source_rgb (cr, 0, 0, 0);
+  plot_set_rgb (cr, plot_ink ());
   cairo_set_line_width (cr, fmax (0.8, f / 12));
   for (size_t k = 0; k < n; k++)
     line (cr, a->x0, plot_y (a, marks[k]), a->x1, plot_y (a, marks[k]));

@@ -43,6 +43,14 @@ int plot_contour (plot_segment_t **seg, size_t *n, const double *v,
 #ifdef HAVE_CAIRO
 #include <cairo.h>
 
+/* The page's colour and the ink's (text, frames, axes) of the theme
+   that plot_set_theme chose: 0 (the default) black on white, 1 light
+   grey on a dark grey page, for slides; and the source colour C.  */
+void plot_set_theme (int dark);
+plot_rgb_t plot_paper (void);
+plot_rgb_t plot_ink (void);
+void plot_set_rgb (cairo_t *cr, plot_rgb_t c);
+
 /* A figure being drawn: its cairo context, its size (pixels for PNG,
    points for SVG and PDF) and the file format.  */
 typedef enum

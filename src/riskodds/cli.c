@@ -961,8 +961,50 @@ print_mixed (FILE *out, const ro_rules_t *r)
     print_commanders (out, "defender", r->defend_commanders);
 }
 
+/* The edition the command line named (--edition), or NULL: the
+   outputs' headers name it (cli_set_edition).  */
+static const char *edition_name, *edition_title;
+static int edition_changed;
+
+void
+cli_set_edition (const char *name, const char *title, int changed)
+{
+  edition_name = name;
+  edition_title = title;
+  edition_changed = changed;
+}
+
+const char *
+cli_edition_name (void)
+{
+  return edition_name;
+}
+
+void
+cli_csv_edition_head (FILE *out, char sep)
+{
+  if (edition_name != NULL)
+    fprintf (out, "edition%c", sep);
+}
+
+void
+cli_csv_edition_field (FILE *out, char sep)
+{
+  if (edition_name != NULL)
+    fprintf (out, "%s%c", edition_name, sep);
+}
+
 void
 cli_print_rules_text (FILE *out, const ro_rules_t *r)
+{
+  if (edition_name != NULL)
+    fprintf (out, "Edition: %s (%s)%s.\n", edition_name, edition_title,
+             edition_changed ? ", with rule options given over it" : "");
+  cli_print_rules_line (out, r);
+}
+
+void
+cli_print_rules_line (FILE *out, const ro_rules_t *r)
 {
   if (ro_rules_is_standard (r))
     fputs ("Standard rules: ", out);
@@ -1197,10 +1239,11 @@ cli_worst_update (cli_worst_t *w, const mpq_t size, unsigned long a,
     }
 }
 
-void
-cli_print_rules_json (FILE *out, const ro_rules_t *r)
+/* The keys of the rules object, without its braces.  */
+static void
+rules_json_keys (FILE *out, const ro_rules_t *r)
 {
-  fprintf (out, "{\"attack_sides\":%u,\"defend_sides\":%u,"
+  fprintf (out, "\"attack_sides\":%u,\"defend_sides\":%u,"
            "\"attack_dice\":%u,\"defend_dice\":%u,"
            "\"attack_bonus\":%d,\"defend_bonus\":%d,"
            "\"attack_bonus_dice\":%u,\"defend_bonus_dice\":%u,"
@@ -1221,6 +1264,26 @@ cli_print_rules_json (FILE *out, const ro_rules_t *r)
              "\"defend_station\":%s", r->attack_commanders,
              r->defend_commanders, r->defend_station ? "true" : "false");
   fputc ('}', out);
+}
+
+/* The rules object, with the key "edition" last when --edition named
+   one (the names of the editions need no escaping).  */
+void
+cli_print_rules_json (FILE *out, const ro_rules_t *r)
+{
+  putc ('{', out);
+  rules_json_keys (out, r);
+  if (edition_name != NULL)
+    fprintf (out, ",\"edition\":\"%s\"", edition_name);
+  putc ('}', out);
+}
+
+void
+cli_print_rules_json_only (FILE *out, const ro_rules_t *r)
+{
+  putc ('{', out);
+  rules_json_keys (out, r);
+  putc ('}', out);
 }
 
 /* ------------------------------------------------------------------ */

@@ -90,7 +90,9 @@ typedef struct
                                    default */
   const char *compare;          /* --compare RULES of plot heatmap */
   ro_rules_t compare_rules;     /* the rules --compare gives */
+  const char *compare_edition;  /* the --edition in them, NULL: none */
   int palette;                  /* --palette: a plot_palette_t */
+  int theme;                    /* --theme of plot: 0 light, 1 dark */
   unsigned width, height;       /* --width, --height of plot, 0: default */
   const char *title;            /* --title of plot, NULL: the figure's own,
                                    "": none */
@@ -105,6 +107,8 @@ typedef struct
   unsigned long scope_target;   /* K of --policy-scope chain:K, 0: every
                                    territory */
   unsigned long rounds;         /* --rounds of a battle, 0: no limit */
+  const struct cli_edition *edition;    /* --edition, NULL: none */
+  int edition_changed;          /* rule options given over it */
   unsigned long long given;     /* the options given, a bit each in the
                                    order of options.c's table */
 } cli_opts_t;
@@ -359,8 +363,30 @@ void cli_text_columns (const cli_opts_t *opts, const char *const col[4]);
 void cli_text_pair (FILE *out, const cli_num_t *n, int width,
                     int decimal_first);
 
-/* Human descriptions of the rules and the counting convention.  */
+/* Human descriptions of the rules and the counting convention: with
+   --edition, a line "Edition: NAME (TITLE)." before the rules (which
+   adds when rule options were given over it).  */
 void cli_print_rules_text (FILE *out, const ro_rules_t *rules);
+
+/* The rules alone, without the edition (a territory's own rules).  */
+void cli_print_rules_line (FILE *out, const ro_rules_t *rules);
+
+/* The edition of the command line (--edition), named in the headers of
+   the outputs from now on: its NAME and TITLE, or NULL for none, and
+   whether rule options were CHANGED over it (the
+   dispatcher sets it before a subcommand runs, for each line of a
+   batch).  */
+void cli_set_edition (const char *name, const char *title, int changed);
+
+/* The NAME of cli_set_edition, or NULL: the outputs whose CSV gets an
+   "edition" column.  */
+const char *cli_edition_name (void);
+
+/* CSV and TSV: "edition" and SEP before the first column of the header,
+   and the name and SEP before each row's, when an edition is named;
+   nothing else.  */
+void cli_csv_edition_head (FILE *out, char sep);
+void cli_csv_edition_field (FILE *out, char sep);
 const char *cli_count_name (ro_count_t count);
 const char *cli_ties_name (ro_ties_t ties);
 
@@ -421,8 +447,10 @@ void cli_worst_clear (cli_worst_t *w);
 void cli_worst_update (cli_worst_t *w, const mpq_t size, unsigned long a,
                        unsigned long d, size_t at);
 
-/* The "rules" object of the JSON outputs.  */
+/* The "rules" object of the JSON outputs, with an "edition" key when
+   --edition named one; without it (a territory's own rules).  */
 void cli_print_rules_json (FILE *out, const ro_rules_t *rules);
+void cli_print_rules_json_only (FILE *out, const ro_rules_t *rules);
 
 /* The distribution of a battle's end and its statistics, in the chosen
    format (for JSON, the values of "distribution" and "stats").  */
@@ -487,6 +515,7 @@ void cli_capture_messages (char *buf, size_t size);
 int cmd_verify (const cli_opts_t *opts, int argc, char **argv);
 int cmd_verify_float (const cli_opts_t *opts, int argc, char **argv);
 int cmd_policy (const cli_opts_t *opts, int argc, char **argv);
+int cmd_editions (const cli_opts_t *opts, int argc, char **argv);
 
 /* T = the unit in the last place of a double near the positive Q (as
    verify --float and plot float measure errors in ULPs); ulp.c.  */

@@ -53,6 +53,9 @@ typedef struct
   char *message;                /* BATCH_MESSAGE_MAX bytes */
   FILE *answer;                 /* a JSON answer on its way (tmpfile) */
   size_t failed;
+  const char *edition;          /* the batch's --edition: the CSV's first
+                                   column (a line may name its own only
+                                   when the batch names none), or NULL */
 } batch_t;
 
 /* What read_line found.  */
@@ -117,6 +120,8 @@ print_error (batch_t *b)
       puts ("}");
       return;
     }
+  if (b->edition != NULL)
+    printf ("%s,", b->edition);
   printf ("%lu,,,,,,%s", b->line, b->rounds ? ",," : "");
   cli_csv_cell (b->message);
   putchar ('\n');
@@ -156,6 +161,8 @@ battle_row (batch_t *b, const cli_opts_t *o, int nargs, char **args)
     rc = cli_prob_make (&un, dist.unresolved, o, CLI_VALUES_BOTH);
   if (rc == CLI_EXIT_OK)
     {
+      if (b->edition != NULL)
+        printf ("%s,", b->edition);
       printf ("%lu,%lu,%lu,%s,%s,%s,", b->line, a, d,
               cli_count_name (o->rules.count), n.exact, n.decimal);
       if (b->rounds)
@@ -406,7 +413,8 @@ cli_batch_stream (const cli_opts_t *o, FILE *in,
                   const cli_batch_hooks_t *hooks)
 {
   batch_t b = { .o = o, .hooks = hooks, .in = in,
-    .rounds = o->rounds != 0 };
+    .rounds = o->rounds != 0, .edition = cli_edition_name ()
+  };
   char *line = malloc (BATCH_LINE_MAX + 1);
   b.message = malloc (BATCH_MESSAGE_MAX);
   if (line == NULL || b.message == NULL)
@@ -415,6 +423,8 @@ cli_batch_stream (const cli_opts_t *o, FILE *in,
       free (b.message);
       return cli_error ("out of memory");
     }
+  if (o->format == CLI_FORMAT_CSV)
+    cli_csv_edition_head (stdout, ',');
   if (o->format == CLI_FORMAT_CSV)
     printf ("line,attackers,defenders,count,win_exact,win_decimal,%s"
             "error\n", b.rounds ? "unresolved_exact,unresolved_decimal,"

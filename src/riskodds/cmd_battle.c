@@ -103,12 +103,15 @@ print_csv (const cli_opts_t *o, unsigned long a, unsigned long d,
 {
   cli_values_t v = cli_values (o, CLI_VALUES_BOTH);
   char sep = cli_format_sep (o->format);
+  cli_csv_edition_head (stdout, sep);
   printf ("attackers%cdefenders%ccount", sep, sep);
   cli_csv_head (stdout, "win", v, sep);
   cli_csv_head (stdout, "lose", v, sep);
   if (o->rounds)
     cli_csv_head (stdout, "unresolved", v, sep);
-  printf ("\n%lu%c%lu%c%s", a, sep, d, sep, cli_count_name (o->rules.count));
+  putchar ('\n');
+  cli_csv_edition_field (stdout, sep);
+  printf ("%lu%c%lu%c%s", a, sep, d, sep, cli_count_name (o->rules.count));
   cli_csv_fields (stdout, &t->win, v, sep);
   cli_csv_fields (stdout, &t->lose, v, sep);
   if (o->rounds)

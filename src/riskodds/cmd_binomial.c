@@ -130,6 +130,7 @@ print_header (const table_t *t)
   if (o->format == CLI_FORMAT_CSV)
     {
       cli_values_t v = cell_values (o);
+      cli_csv_edition_head (stdout, ',');
       fputs ("attackers,defenders,count", stdout);
       cli_csv_head (stdout, "model", v, ',');
       cli_csv_head (stdout, "win", v, ',');
@@ -239,6 +240,7 @@ print_cell (table_t *t, unsigned long a, unsigned long d,
   if (o->format == CLI_FORMAT_CSV)
     {
       cli_values_t v = cell_values (o);
+      cli_csv_edition_field (stdout, ',');
       printf ("%lu,%lu,%s", a, d, cli_count_name (o->rules.count));
       cli_csv_fields (stdout, &c->model, v, ',');
       cli_csv_fields (stdout, &c->win, v, ',');

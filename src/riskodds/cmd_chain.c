@@ -205,7 +205,7 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
             {
               if (i)
                 putchar (',');
-              cli_print_rules_json (stdout, &rules[i]);
+              cli_print_rules_json_only (stdout, &rules[i]);
             }
           putchar (']');
         }
@@ -236,12 +236,14 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
     }
   else if (o->format == CLI_FORMAT_CSV)
     {
+      cli_csv_edition_head (stdout, ',');
       fputs ("kind,territories_taken,armies", stdout);
       cli_csv_head (stdout, "", v, ',');
       cli_csv_head (stdout, "at_least", v, ',');
       puts (",defenders");
       if (c->unresolved != NULL)
         {
+          cli_csv_edition_field (stdout, ',');
           fputs ("unresolved,,", stdout);
           cli_csv_fields (stdout, &un, v, ',');
           cli_csv_fields (stdout, NULL, v, ',');
@@ -249,6 +251,7 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
         }
       if (by != NULL)
         {
+          cli_csv_edition_field (stdout, ',');
           if (part)
             printf ("at_least_battle_by_battle,%zu,", t);
           else
@@ -275,7 +278,7 @@ print_header (const cli_opts_t *o, unsigned long a, const unsigned long *d,
             /* Its own rules, in words: the options' with the rules it
                names changed.  */
             printf ("Territory %d (%lu): ", i + 1, d[i]);
-            cli_print_rules_text (stdout, &rules[i]);
+            cli_print_rules_line (stdout, &rules[i]);
           }
       if (c->unresolved != NULL)
         printf ("The attack stops after %lu %s in all at most (taking a "
@@ -370,6 +373,7 @@ print_taken (const cli_opts_t *o, const ro_chain_t *c)
         }
       else if (o->format == CLI_FORMAT_CSV)
         {
+          cli_csv_edition_field (stdout, ',');
           printf ("taken,%zu,", j);
           cli_csv_fields (stdout, &p, v, ',');
           cli_csv_fields (stdout, &at, v, ',');
@@ -426,6 +430,7 @@ print_armies (const cli_opts_t *o, const ro_chain_t *c)
         }
       else if (o->format == CLI_FORMAT_CSV)
         {
+          cli_csv_edition_field (stdout, ',');
           printf ("armies,%zu,%lu", c->k, c->armies[i]);
           cli_csv_fields (stdout, &p, v, ',');
           cli_csv_fields (stdout, NULL, v, ',');
@@ -491,6 +496,7 @@ print_stops (const cli_opts_t *o, const ro_chain_t *c)
         }
       else if (o->format == CLI_FORMAT_CSV)
         {
+          cli_csv_edition_field (stdout, ',');
           printf ("%s,%zu,%lu", e->unresolved ? "fighting" : "stop",
                   e->territory, e->attackers);
           cli_csv_fields (stdout, &p, v, ',');
@@ -539,6 +545,7 @@ print_stats (const cli_opts_t *o, unsigned long a, const unsigned long *d,
                                    ? CLI_VALUES_DECIMAL : CLI_VALUES_BOTH);
   if (o->format == CLI_FORMAT_CSV)
     {
+      cli_csv_edition_head (stdout, ',');
       fputs ("attackers,defenders,count,quantity", stdout);
       cli_csv_head (stdout, "mean", kinds, ',');
       cli_csv_head (stdout, "variance", kinds, ',');
@@ -566,6 +573,7 @@ print_stats (const cli_opts_t *o, unsigned long a, const unsigned long *d,
         }
       if (o->format == CLI_FORMAT_CSV)
         {
+          cli_csv_edition_field (stdout, ',');
           printf ("%lu,", a);
           cli_print_chain (d, (size_t) k, " ");
           printf (",%s,%s", cli_count_name (o->rules.count), name[q]);

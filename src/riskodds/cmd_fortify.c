@@ -60,6 +60,7 @@ print_ranking (const cli_opts_t *o, const ro_fortify_t *f, size_t j,
         }
       else if (o->format == CLI_FORMAT_CSV)
         {
+          cli_csv_edition_field (stdout, ',');
           printf ("%zu,%zu,", j, r + 1);
           print_split (s, f->k, " ");
           cli_csv_fields (stdout, &p, v, ',');
@@ -105,6 +106,7 @@ print_head (const cli_opts_t *o, unsigned long a, unsigned long total,
     }
   else if (o->format == CLI_FORMAT_CSV)
     {
+      cli_csv_edition_head (stdout, ',');
       fputs ("at_least,rank,split", stdout);
       cli_csv_head (stdout, "", cli_values (o, CLI_VALUES_BOTH), ',');
       putchar ('\n');

@@ -109,6 +109,7 @@ print_cell (const cli_opts_t *o, const ro_game_cell_t *c, int first)
     }
   if (o->format == CLI_FORMAT_CSV)
     {
+      cli_csv_edition_field (stdout, ',');
       printf ("%u,%u,%u", c->attack_dice, c->defend_dice, c->comparisons);
       cli_csv_fields (stdout, &net, v, ',');
       cli_csv_fields (stdout, &val, v, ',');
@@ -151,6 +152,7 @@ print_header (const cli_opts_t *o)
   if (o->format == CLI_FORMAT_CSV)
     {
       cli_values_t v = cli_values (o, CLI_VALUES_BOTH);
+      cli_csv_edition_head (stdout, ',');
       fputs ("attack_dice,defend_dice,comparisons", stdout);
       cli_csv_head (stdout, "net", v, ',');
       cli_csv_head (stdout, "value", v, ',');

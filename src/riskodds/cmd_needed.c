@@ -75,6 +75,7 @@ print_answer (const cli_opts_t *o, const unsigned long *d, size_t k,
     return CLI_EXIT_ERROR;
   if (o->format == CLI_FORMAT_CSV)
     {
+      cli_csv_edition_field (stdout, ',');
       cli_print_chain (d, k, " ");
       printf (",%lu,%s", a, cli_count_name (o->rules.count));
       cli_csv_fields (stdout, &w, v, ',');
@@ -119,6 +120,7 @@ print_header (const cli_opts_t *o, const mpq_t target)
     return CLI_EXIT_ERROR;
   if (o->format == CLI_FORMAT_CSV)
     {
+      cli_csv_edition_head (stdout, ',');
       fputs ("defenders,attackers,count", stdout);
       cli_csv_head (stdout, "win", v, ',');
       putchar ('\n');

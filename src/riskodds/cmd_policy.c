@@ -394,6 +394,7 @@ csv_roll (const policy_t *p, const answer_t *x)
 static void
 print_csv (const policy_t *p)
 {
+  cli_csv_edition_head (stdout, ',');
   puts ("side,attackers,defenders,attack_dice,most_attack_dice,"
         "most_defend_dice,roll,weight,defend_dice,wieringa_dice");
   for (unsigned long a = first_a (p); a <= p->a; a++)
@@ -403,6 +404,8 @@ print_csv (const policy_t *p)
         ro_plan_choice (&c, &p->plan, a, d);
         if (c.attack_dice == 0)
           continue;
+        if (c.attack_dice < c.most_attack_dice)
+          cli_csv_edition_field (stdout, ',');
         if (c.attack_dice < c.most_attack_dice)
           printf ("attacker,%lu,%lu,%u,%u,%u,,,,\n", a, d, c.attack_dice,
                   c.most_attack_dice, c.most_defend_dice);
@@ -415,6 +418,7 @@ print_csv (const policy_t *p)
             if (x.dice == c.most_defend_dice
                 && x.wieringa == c.most_defend_dice)
               continue;
+            cli_csv_edition_field (stdout, ',');
             printf ("defender,%lu,%lu,%u,%u,%u,", a, d, c.attack_dice,
                     c.most_attack_dice, c.most_defend_dice);
             csv_roll (p, &x);

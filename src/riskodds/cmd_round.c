@@ -78,6 +78,7 @@ print_header (const cli_opts_t *o)
   char sep = cli_format_sep (o->format);
   if (o->format == CLI_FORMAT_CSV || o->format == CLI_FORMAT_TSV)
     {
+      cli_csv_edition_head (stdout, sep);
       printf ("attack_dice%cdefend_dice%cattacker_losses%cdefender_losses%c"
               "count%ctotal", sep, sep, sep, sep, sep);
       cli_csv_head (stdout, "", round_values (o), sep);
@@ -111,6 +112,7 @@ print_outcome (const cli_opts_t *o, const ro_round_t *r, unsigned k,
   char sep = cli_format_sep (o->format);
   if (o->format == CLI_FORMAT_CSV || o->format == CLI_FORMAT_TSV)
     {
+      cli_csv_edition_field (stdout, sep);
       printf ("%u%c%u%c%u%c%u%c%s%c%s", na, sep, nd, sep, k, sep, dl, sep,
               t->count, sep, t->total);
       cli_csv_fields (stdout, &t->p, round_values (o), sep);

@@ -201,6 +201,7 @@ print_header (const table_t *t)
     {
       const char *const *name;
       size_t nq = quantities (o, &name);
+      cli_csv_edition_head (stdout, *sep);
       printf ("attackers%sdefenders%scount", sep, sep);
       for (size_t i = 0; i < nq; i++)
         {
@@ -278,6 +279,7 @@ long_cell (table_t *t, unsigned long a, unsigned long d, const cli_num_t *n)
   else
     {
       char sep = o->format == CLI_FORMAT_TSV ? '\t' : ',';
+      cli_csv_edition_field (stdout, sep);
       printf ("%lu%c%lu%c%s", a, sep, d, sep,
               cli_count_name (o->rules.count));
       for (size_t i = 0; i < nq; i++)

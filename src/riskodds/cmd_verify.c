@@ -297,6 +297,7 @@ print_wrong (report_t *r, const wrong_t *w)
   const cli_opts_t *o = r->o;
   if (o->format == CLI_FORMAT_CSV)
     {
+      cli_csv_edition_field (stdout, ',');
       cli_csv_cell (r->file);
       printf (",%lu,%lu,%lu,%lu,", e->line, e->field, e->attackers,
               e->defenders);
@@ -1378,6 +1379,8 @@ parse_tolerance (mpq_t tol, const char *arg)
 static void
 print_head (const cli_opts_t *o, const char *tol)
 {
+  if (o->format == CLI_FORMAT_CSV)
+    cli_csv_edition_head (stdout, ',');
   if (o->format == CLI_FORMAT_CSV)
     puts ("file,line,field,attackers,defenders,published,correct,"
           "exact_decimal,error,ulps");

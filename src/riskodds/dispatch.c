@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "dispatch.h"
+#include "editions.h"
 #include "options.h"
 
 /* The subcommands of the program (cli_main's table).  */
@@ -48,12 +49,24 @@ find (const char *sub, int *named)
   return fallback;
 }
 
+/* The headers of the outputs name the edition of O, or none.  */
+static void
+name_edition (const cli_opts_t *o)
+{
+  if (o->edition != NULL)
+    cli_set_edition (o->edition->name, o->edition->title,
+                     o->edition_changed);
+  else
+    cli_set_edition (NULL, NULL, 0);
+}
+
 /* Run SUB with the operands ARGS (the subcommand's name first, when it
    has one).  */
 static int
 run (const cli_opts_t *o, const char *sub, int nargs, char **args)
 {
   int named;
+  name_edition (o);
   const cli_sub_t *s = find (sub, &named);
   if (s == NULL || s->run == NULL)
     return cli_error ("'%s' does not answer a line of a batch", sub);
@@ -109,7 +122,8 @@ batch_parse (cli_opts_t *opts, const cli_opts_t *base, int argc,
   /* plot writes a figure to -o FILE, which is the batch's; completion
      a script, no answer.  */
   if (strcmp (*sub, "batch") == 0 || strcmp (*sub, "help") == 0
-      || strcmp (*sub, "plot") == 0 || strcmp (*sub, "completion") == 0)
+      || strcmp (*sub, "plot") == 0 || strcmp (*sub, "completion") == 0
+      || strcmp (*sub, "editions") == 0)
     return cli_usage_error ("'%s' does not answer a line of a batch", *sub);
   return cli_check_applicable (opts, *sub);
 }
@@ -188,6 +202,7 @@ start (cli_opts_t *o, const cli_sub_t *s, int named, int nargs, char **args,
   cli_meter_limit (batch ? HUGE_VAL : o->max_time, o->max_time_given,
                    max_time_overrun);
   cli_meter_start (o->progress);
+  name_edition (o);
   return named ? s->run (o, nargs - 1, args + 1) : s->run (o, nargs, args);
 }
 

@@ -79,6 +79,7 @@ print_dist_row (const cli_opts_t *o, unsigned long a, unsigned long d,
   char sep = cli_format_sep (o->format);
   if (o->format == CLI_FORMAT_CSV || o->format == CLI_FORMAT_TSV)
     {
+      cli_csv_edition_field (stdout, sep);
       printf ("%lu%c%lu%c%s%c%s%c%lu%c%lu", a, sep, d, sep,
               cli_count_name (o->rules.count), sep, who, sep, x->attackers,
               sep, x->defenders);
@@ -158,6 +159,7 @@ cli_print_dist (const cli_opts_t *o, unsigned long a, unsigned long d,
   char sep = cli_format_sep (o->format);
   if (o->format == CLI_FORMAT_CSV || o->format == CLI_FORMAT_TSV)
     {
+      cli_csv_edition_head (stdout, sep);
       printf ("attackers%cdefenders%ccount%cwinner%cattackers_left%c"
               "defenders_left", sep, sep, sep, sep, sep);
       cli_csv_head (stdout, "", v, sep);
@@ -261,6 +263,7 @@ print_stat (const cli_opts_t *o, unsigned long a, unsigned long d,
   char sep = cli_format_sep (o->format);
   if (o->format == CLI_FORMAT_CSV || o->format == CLI_FORMAT_TSV)
     {
+      cli_csv_edition_field (stdout, sep);
       printf ("%lu%c%lu%c%s%c%s%c%s", a, sep, d, sep,
               cli_count_name (o->rules.count), sep, condition_name[c], sep,
               quantity_name[q]);
@@ -323,6 +326,7 @@ cli_print_stats (const cli_opts_t *o, unsigned long a, unsigned long d,
   char sep = cli_format_sep (o->format);
   if (o->format == CLI_FORMAT_CSV || o->format == CLI_FORMAT_TSV)
     {
+      cli_csv_edition_head (stdout, sep);
       printf ("attackers%cdefenders%ccount%ccondition%cquantity", sep, sep,
               sep, sep);
       cli_csv_head (stdout, "mean", stats_values (o), sep);

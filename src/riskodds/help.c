@@ -307,6 +307,8 @@ static const help_t helps[] = {
    "      --title=TEXT     the title, lines at newlines ('' for none)\n"
    "      --font=FAMILY, --font-size=PT  the text's font (sans-serif) and\n"
    "                         size (11 points at 640 x 480, scaled)\n"
+   "      --theme=T        'light' (default) or 'dark' (light text on a\n"
+   "                         dark page, for slides)\n"
    "\n"
    "Numbers in a figure are the correctly rounded decimals riskodds\n"
    "prints.  A build without cairo (libcairo2-dev) cannot plot.\n"
@@ -319,7 +321,25 @@ static const help_t helps[] = {
    "  riskodds plot policy --defender wieringa -o wieringa.png\n"
    "  riskodds plot float --attackers 1..60 --defenders 1..60 -o float.svg\n"
    "  riskodds plot heatmap --title 'P(conquest)' --size 1280x720 --font-size 18 -o slide.png\n"
-   "  riskodds plot dist 10 5 --size 8x6cm --dpi 300 --font serif --title '' -o paper.png\n"},
+   "  riskodds plot dist 10 5 --size 8x6cm --dpi 300 --font serif --title '' -o paper.png\n"
+   "  riskodds plot heatmap --theme dark --size 1280x720 --font-size 18 -o dark.png\n"},
+  {"editions",
+   "Usage: riskodds editions [NAME]...\n"
+   "List the editions and house rules that --edition NAME stands for\n"
+   "(every one, or those named): each one's rule options and the\n"
+   "rulebook or source they come from.  --edition NAME applies them to\n"
+   "any subcommand that takes rule options; the rule options given\n"
+   "explicitly win, before or after it.  In a chain, D:edition=NAME\n"
+   "gives one territory an edition's rules.\n"
+   "\n"
+   "Its own options: --format text (default), csv or json; -o FILE.\n"
+   "\n"
+   "Examples:\n"
+   "  riskodds editions\n"
+   "  riskodds editions risiko legacy-bunker\n"
+   "  riskodds --edition risiko 10 10\n"
+   "  riskodds table --edition legacy-bunker --defend-dice 3\n"
+   "  riskodds chain 12 2 4:edition=capital 2\n"},
   {"completion",
    "Usage: riskodds completion bash|zsh\n"
    "Print the shell's completion script for riskodds: it completes the\n"
@@ -362,8 +382,9 @@ cli_help (const char *sub)
     if (strcmp (name, helps[i].name) == 0)
       {
         fputs (helps[i].text, stdout);
-        /* completion takes none of them.  */
-        if (strcmp (name, "completion") != 0)
+        /* completion and editions take none of them.  */
+        if (strcmp (name, "completion") != 0
+            && strcmp (name, "editions") != 0)
           fputs (common, stdout);
         return CLI_EXIT_OK;
       }
@@ -393,8 +414,10 @@ Usage: %s [OPTION]... A D\n\
   or:  %s policy [OPTION]... A D\n\
   or:  %s plot heatmap|dist|policy|float [OPTION]... [A D] -o FILE\n\
   or:  %s batch [OPTION]... < QUESTIONS\n\
+  or:  %s editions [NAME]...\n\
   or:  %s completion bash|zsh\n",
           PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
+          PACKAGE_NAME,
           PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
           PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME, PACKAGE_NAME,
           PACKAGE_NAME, PACKAGE_NAME);
@@ -447,6 +470,8 @@ Subcommands:\n\
   batch     answer many questions in one process: one a line on\n\
             standard input (A D, or a subcommand line, each with its own\n\
             options), a CSV row each, or JSON Lines with --format json\n\
+  editions  the editions and house rules --edition names: their rule\n\
+            options and where they come from\n\
   completion  the completion script of bash or zsh: subcommands, their\n\
             options and the words of the options' values\n", stdout);
 }

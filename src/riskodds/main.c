@@ -19,6 +19,7 @@ static const cli_sub_t subcommands[] = {
   {"fortify", cmd_fortify, NULL},
   {"verify", cmd_verify, NULL},
   {"policy", cmd_policy, NULL},
+  {"editions", cmd_editions, NULL},
 #ifdef HAVE_CAIRO
   {"plot", NULL, cmd_plot_launch},
 #else

@@ -11,6 +11,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "editions.h"
 #include "options.h"
 
 /* Each option is declared once, in cli_rule_options (rules_opt.c: the
@@ -258,6 +259,20 @@ opt_palette (cli_opts_t *o, const char *arg)
   return CLI_EXIT_OK;
 }
 
+/* --theme of plot: 'light' (the default) or 'dark' (slides).  */
+static int
+opt_theme (cli_opts_t *o, const char *arg)
+{
+  if (strcmp (arg, "light") == 0)
+    o->theme = 0;
+  else if (strcmp (arg, "dark") == 0)
+    o->theme = 1;
+  else
+    return cli_usage_error ("invalid --theme '%s' (expected 'light' or "
+                            "'dark')", arg);
+  return CLI_EXIT_OK;
+}
+
 static int
 opt_width (cli_opts_t *o, const char *arg)
 {
@@ -330,6 +345,23 @@ opt_font (cli_opts_t *o, const char *arg)
     return cli_usage_error ("invalid --font '' (expected a font family, "
                             "such as 'serif' or 'DejaVu Sans')");
   o->font = arg;
+  return CLI_EXIT_OK;
+}
+
+/* --edition NAME: the edition's rule options were applied before the
+   others were parsed (cli_parse_options); here the name is checked and
+   kept for the outputs' headers.  One edition a command line: a batch's
+   lines take the batch's.  */
+static int
+opt_edition (cli_opts_t *o, const char *arg)
+{
+  const cli_edition_t *e = cli_edition_find (arg);
+  if (e == NULL)
+    return CLI_EXIT_ERROR;
+  if (o->edition != NULL)
+    return cli_usage_error ("--edition %s: an edition is given already "
+                            "(%s); give one", arg, o->edition->name);
+  o->edition = e;
   return CLI_EXIT_OK;
 }
 
@@ -517,6 +549,7 @@ enum
   R_FLOAT_FILES,
   R_PLOT_PAGE,
   R_PLOT_SIZE,
+  R_THEME,
   R_COUNT
 };
 
@@ -536,6 +569,15 @@ enum
 #define LAND_VERSION .land = CLI_LAND_VERSION
 
 static const cli_option_t options[] = {
+  {OPT ("edition", 0, "NAME", 58), CALL (opt_edition),
+   .subs = CLI_SUB_ALL, .flags = CLI_OPT_COMPARE,
+   .section = CLI_SECTION_RULES,
+   .help = "the rule options of an edition or house rule\n"
+   "  ('riskodds editions' lists them: risiko,\n"
+   "  legacy-bunker, lotr-leader, zombies, ...);\n"
+   "  the rule options given explicitly win,\n"
+   "  before or after it",
+   .words = CLI_EDITION_WORDS},
   {OPT ("policy-scope", 0, "S", 16), CALL (opt_scope),
    .subs = CLI_SUB_CHAIN | CLI_SUB_FORTIFY, .refusal = R_SCOPE,
    .section = CLI_SECTION_POLICIES,
@@ -731,6 +773,12 @@ static const cli_option_t options[] = {
    .help = "plot: the colour scale, 'viridis' (default) or\n"
    "  'grey' (for print)",
    .words = "viridis grey"},
+  {OPT ("theme", 0, "T", 59), CALL (opt_theme),
+   .subs = CLI_SUB_PLOT, .refusal = R_THEME,
+   .help = "plot: 'light' (default; black on white) or 'dark'\n"
+   "  (light grey on dark grey, for slides); the\n"
+   "  data's colours are the same",
+   .words = "light dark"},
   {OPT ("width", 0, "N", 48), CALL (opt_width),
    .subs = CLI_SUB_PLOT, .refusal = R_PLOT,
    .help = "plot: the figure's size in pixels (PNG) or\n"
@@ -959,11 +1007,55 @@ land (cli_opts_t *opts, const cli_option_t *e, const char *arg)
     }
 }
 
+/* The value of the first --edition of ARGV (ARGC words), or NULL: read
+   by getopt_long as the parse will read it (abbreviations, "=VALUE"),
+   over a copy, before the parse.  */
+static const char *
+edition_given (int argc, char **argv)
+{
+  char **copy = malloc ((size_t) (argc + 1) * sizeof *copy);
+  const char *name = NULL;
+  int c;
+  if (copy == NULL)
+    return NULL;
+  memcpy (copy, argv, (size_t) (argc + 1) * sizeof *copy);
+  opterr = 0;
+  optind = 0;
+  while (name == NULL
+         && (c = getopt_long (argc, copy, short_options, long_options,
+                              NULL)) != -1)
+    if (c >= 256 && option_index (c) < N_OPTIONS
+        && strcmp (option_at (option_index (c))->name, "edition") == 0)
+      name = optarg;
+  optind = 0;
+  free (copy);
+  return name;
+}
+
+/* An edition stands for rule options, and the rule options given
+   explicitly win wherever they stand: the edition's are applied first,
+   before ARGV's are parsed over them.  An unknown name is left to the
+   parse, which reports it in its place among the options.  */
+static int
+apply_edition_first (cli_opts_t *opts, int argc, char **argv)
+{
+  const char *name = edition_given (argc, argv);
+  const cli_edition_t *e = NULL;
+  if (name == NULL)
+    return CLI_EXIT_OK;
+  for (size_t i = 0; i < cli_editions_n () && e == NULL; i++)
+    if (strcmp (cli_edition_at (i)->name, name) == 0)
+      e = cli_edition_at (i);
+  return e != NULL ? cli_edition_apply (opts, e) : CLI_EXIT_OK;
+}
+
 int
 cli_parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
 {
-  int c, rc = CLI_EXIT_OK;
+  int c, rc = CLI_EXIT_OK, explicit_rule = 0;
   make_getopt_tables ();
+  if (apply_edition_first (opts, argc, argv) != CLI_EXIT_OK)
+    return CLI_EXIT_ERROR;
   opterr = 0;
   while (rc == CLI_EXIT_OK
          && (c = getopt_long (argc, argv, short_options, long_options,
@@ -984,7 +1076,12 @@ cli_parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
       rc = land (opts, e, optarg);
       if (rc == CLI_EXIT_OK)
         opts->given |= 1ULL << i;
+      if (i < cli_rule_options_n && e->section == CLI_SECTION_RULES)
+        explicit_rule = 1;
     }
+  /* The headers say that the rules are not the edition's alone.  */
+  if (opts->edition != NULL && explicit_rule)
+    opts->edition_changed = 1;
   /* Without --format, -o FILE's extension chooses the format (one that
      names none keeps the default); --format wins over the name.  */
   if (rc == CLI_EXIT_OK && !opts->format_given && opts->output != NULL
@@ -1013,6 +1110,10 @@ cli_parse_compare (cli_opts_t *opts)
   av[ac] = NULL;
   cli_opts_t second = *opts;
   make_getopt_tables ();
+  /* An edition in them applies over the first rule set, under the
+     rule options beside it.  */
+  second.edition = NULL;
+  rc = apply_edition_first (&second, ac, av);
   optind = 0;
   while (rc == CLI_EXIT_OK
          && (c = getopt_long (ac, av, short_options, long_options, NULL))
@@ -1033,6 +1134,7 @@ cli_parse_compare (cli_opts_t *opts)
     rc = cli_usage_error ("--compare '%s': expected rule options, such as "
                           "'--defend-bonus 1'", opts->compare);
   opts->compare_rules = second.rules;
+  opts->compare_edition = second.edition ? second.edition->name : NULL;
   optind = saved;
   free (copy);
   return rc;
@@ -1190,6 +1292,7 @@ static const struct
                    "only to 'plot'", NULL},
   [R_PLOT_SIZE] = {"--size and --width/--height: give one (--size WxH "
                    "says both)", size_and_width},
+  [R_THEME] = {"--theme applies only to 'plot'", NULL},
 };
 
 /* Whether R refuses an option that OPTS hold, or its condition holds,

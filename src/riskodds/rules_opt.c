@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "editions.h"
 #include "options.h"
 
 /* A whole number, optionally signed when LO < 0, from LO to HI into *OUT;
@@ -361,6 +362,8 @@ no_rule (const char *word, const char *w, size_t len)
                           "defend-station, defender)", word);
 }
 
+static int territory_edition (ro_rules_t *rules, const char *name);
+
 /* NAME=VALUE of a territory of a chain ("defend-dice=3", with or
    without the leading "--") applied to RULES, by the parsers of the
    options themselves, so the spellings and the checks are the same.  */
@@ -372,6 +375,13 @@ cli_parse_rule_word (ro_rules_t *rules, const char *word)
   if (len == 0)
     return cli_usage_error ("'%s' in a chain is no rule: a rule is "
                             "NAME=VALUE", word);
+  if (len == 7 && strncmp (w, "edition", 7) == 0)
+    {
+      if (w[len] != '=' || w[len + 1] == '\0')
+        return cli_usage_error ("'%s' in a chain needs a value: "
+                                "edition=NAME", word);
+      return territory_edition (rules, w + len + 1);
+    }
   for (size_t i = 0; i < cli_rule_options_n; i++)
     {
       const cli_option_t *e = &cli_rule_options[i];
@@ -393,4 +403,50 @@ cli_parse_rule_word (ro_rules_t *rules, const char *word)
       return rc;
     }
   return no_rule (word, w, len);
+}
+
+/* The rule option named NAME (without its dashes), or NULL.  */
+static const cli_option_t *
+rule_named (const char *name)
+{
+  for (size_t i = 0; i < cli_rule_options_n; i++)
+    if (strcmp (cli_rule_options[i].name, name) == 0)
+      return &cli_rule_options[i];
+  return NULL;
+}
+
+int
+cli_edition_apply (cli_opts_t *o, const cli_edition_t *e)
+{
+  char copy[256], *save = NULL;
+  snprintf (copy, sizeof copy, "%s", e->options);
+  for (char *w = strtok_r (copy, " ", &save); w != NULL;
+       w = strtok_r (NULL, " ", &save))
+    {
+      const cli_option_t *r = strncmp (w, "--", 2) == 0
+        ? rule_named (w + 2) : NULL;
+      const char *value = r != NULL && r->arg != NULL
+        ? strtok_r (NULL, " ", &save) : NULL;
+      if (r == NULL || (r->arg != NULL && value == NULL))
+        return cli_error ("edition '%s': '%s' is not a rule option and "
+                          "its value", e->name, w);
+      if (r->parse (o, value) != CLI_EXIT_OK)
+        return CLI_EXIT_ERROR;
+    }
+  return CLI_EXIT_OK;
+}
+
+/* edition=NAME of a territory: its rule options over RULES.  */
+static int
+territory_edition (ro_rules_t *rules, const char *name)
+{
+  const cli_edition_t *e = cli_edition_find (name);
+  if (e == NULL)
+    return CLI_EXIT_ERROR;
+  cli_opts_t t;
+  memset (&t, 0, sizeof t);
+  t.rules = *rules;
+  int rc = cli_edition_apply (&t, e);
+  *rules = t.rules;
+  return rc;
 }

@@ -91,6 +91,7 @@ compare_cell (void *data, unsigned long a, unsigned long d, const mpq_t win)
           ro_free_str (ea);
           return CLI_EXIT_ERROR;
         }
+      cli_csv_edition_field (stdout, ',');
       printf ("%lu,%lu,%s,%.17g,%s\n", a, d, e, x, ea);
       ro_free_str (e);
       ro_free_str (ea);
@@ -227,7 +228,10 @@ cmd_verify_float (const cli_opts_t *o, int argc, char **argv)
   rc = ro_battle_grid_double (&o->rules, f.a[0], f.a[1], f.d[0], f.d[1],
                               keep_double, &f);
   if (rc == RO_OK && o->format == CLI_FORMAT_CSV)
-    puts ("attackers,defenders,exact_decimal,double,abs_error");
+    {
+      cli_csv_edition_head (stdout, ',');
+      puts ("attackers,defenders,exact_decimal,double,abs_error");
+    }
   if (rc == RO_OK)
     rc = ro_battle_grid (&o->rules, f.a[0], f.a[1], f.d[0], f.d[1],
                          compare_cell, &f);
