@@ -1263,7 +1263,6 @@ rules_json_keys (FILE *out, const ro_rules_t *r)
     fprintf (out, ",\"attack_commanders\":%lu,\"defend_commanders\":%lu,"
              "\"defend_station\":%s", r->attack_commanders,
              r->defend_commanders, r->defend_station ? "true" : "false");
-  fputc ('}', out);
 }
 
 /* The rules object, with the key "edition" last when --edition named
