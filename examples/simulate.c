@@ -16,8 +16,8 @@
 
    --ties-to-attacker plants a bug: a tie goes to the attacker.
 
-   Reproducible: every cell has its own generator, splitmix64 seeded
-   from S (default 2026), A and D, so a cell's numbers do not depend on
+   Reproducible: every cell has its own generator, splitmix64 started
+   from a hash of S (default 2026), A and D, so a cell's numbers do not depend on
    the cells simulated before it.  A die is drawn without bias by
    rejection from 32 bits.  Plain C99, no library beyond the C library:
    built by tests/Makefile (not part of riskodds).  */
@@ -152,9 +152,11 @@ main (int argc, char **argv)
   for (long a = alo; a <= ahi; a++)
     for (long d = dlo; d <= dhi; d++)
       {
-        rng_t r = { seed ^ ((uint64_t) a << 40) ^ ((uint64_t) d << 20), 0,
-          0 };
-        splitmix64 (&r.s);      /* mix the seed once */
+        /* The cell's state: the seed, A and D hashed in turn.  */
+        uint64_t h = seed;
+        h = splitmix64 (&h) ^ (uint64_t) a;
+        h = splitmix64 (&h) ^ (uint64_t) d;
+        rng_t r = { splitmix64 (&h), 0, 0 };
         long won = 0;
         for (long b = 0; b < battles; b++)
           won += battle (&r, a, d, bug);

@@ -14,8 +14,8 @@
 #define VERIFY_FILE_MAX (256UL * 1024 * 1024)
 
 /* Read FILE ("-" for standard input) into a new buffer.  */
-static int
-slurp (char **text, size_t *len, const char *file)
+int
+cli_verify_slurp (char **text, size_t *len, const char *file)
 {
   FILE *f = strcmp (file, "-") == 0 ? stdin : fopen (file, "rb");
   if (f == NULL)
@@ -1080,8 +1080,8 @@ print_summary (const report_t *r)
 }
 
 /* The read options of O.  */
-static void
-read_options (ro_read_options_t *ro, const cli_opts_t *o)
+void
+cli_verify_read_options (ro_read_options_t *ro, const cli_opts_t *o)
 {
   ro_read_options_init (ro);
   ro->layout = o->layout;
@@ -1094,9 +1094,9 @@ read_options (ro_read_options_t *ro, const cli_opts_t *o)
 
 /* Read the LEN bytes of TEXT, FILE's, into SHEET as RO says: a located
    message when it is not a table.  */
-static int
-read_sheet (const char *file, const char *text, size_t len,
-            const ro_read_options_t *ro, ro_sheet_t *sheet)
+int
+cli_verify_read_sheet (const char *file, const char *text, size_t len,
+                       const ro_read_options_t *ro, ro_sheet_t *sheet)
 {
   ro_read_error_t err;
   int lrc = ro_sheet_read (sheet, text, len, ro, &err);
@@ -1252,7 +1252,7 @@ choose_placing (const cli_opts_t *o, const char *file, const char *text,
   ro->across = rd->place[rd->chosen].across;
   ro->first_row = rd->place[rd->chosen].first_row;
   ro->first_column = rd->place[rd->chosen].first_column;
-  return read_sheet (file, text, len, ro, sheet);
+  return cli_verify_read_sheet (file, text, len, ro, sheet);
 }
 
 /* Judge SHEET into R; then, when its bare numbers may be percentages
@@ -1278,7 +1278,7 @@ judge_reading (report_t *r, const char *text, size_t len,
   report_clear (r);
   report_init (r, o, file, sheet, tol);
   r->rd = rd;
-  rc = read_sheet (file, text, len, ro, sheet);
+  rc = cli_verify_read_sheet (file, text, len, ro, sheet);
   return rc == CLI_EXIT_OK ? judge_all (r) : rc;
 }
 
@@ -1316,11 +1316,11 @@ verify_text (const cli_opts_t *o, const char *file, const char *text,
   report_t r;
   ro_sheet_init (&sheet);
   memset (&rd, 0, sizeof rd);
-  read_options (&ro, o);
+  cli_verify_read_options (&ro, o);
   report_init (&r, o, file, &sheet, tolerance);
   r.rd = &rd;
 
-  int rc = read_sheet (file, text, len, &ro, &sheet);
+  int rc = cli_verify_read_sheet (file, text, len, &ro, &sheet);
   if (rc == CLI_EXIT_OK && sheet.headerless)
     rc = choose_placing (o, file, text, len, &ro, &sheet, tolerance, &rd);
   if (rc == CLI_EXIT_OK)
@@ -1357,7 +1357,7 @@ verify_file (const cli_opts_t *o, const char *file, const mpq_t *tolerance,
 {
   char *text = NULL;
   size_t len = 0;
-  int rc = slurp (&text, &len, file);
+  int rc = cli_verify_slurp (&text, &len, file);
   if (rc != CLI_EXIT_OK)
     return rc;
   rc = verify_text (o, file, text, len, tolerance, any_wrong, reported);
@@ -1415,6 +1415,8 @@ cmd_verify (const cli_opts_t *o, int argc, char **argv)
 {
   if (o->float_mode)
     return cmd_verify_float (o, argc, argv);
+  if (o->samples)
+    return cmd_verify_samples (o, argc, argv);
   if (argc < 1)
     return cli_usage_error ("verify needs at least one FILE (- for "
                             "standard input)");
