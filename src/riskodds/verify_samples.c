@@ -494,7 +494,7 @@ z_text (char *buf, size_t size, double z)
   if (isinf (z))
     snprintf (buf, size, "%s", z > 0 ? "inf" : "-inf");
   else
-    snprintf (buf, size, "%.2f", z);
+    snprintf (buf, size, "%.2f", fabs (z) < 0.005 ? 0.0 : z);
 }
 
 static void
@@ -820,7 +820,7 @@ print_summary (samples_t *sm, double family)
       putchar ('}');
       return rc;
     }
-  printf ("%s: %zu numbers", sm->file, sm->m);
+  printf ("%s: %zu number%s", sm->file, sm->m, sm->m == 1 ? "" : "s");
   if (same && sm->m)
     printf (" of %lu battles each", n0);
   if (caught)
@@ -884,6 +884,8 @@ cells_of (samples_t *sm, const char *text, size_t len)
   return rc;
 }
 
+static void print_head (const cli_opts_t *o);
+
 static int
 judge_file (samples_t *sm, const char *text, size_t len, int *caught,
             int *reported)
@@ -908,7 +910,10 @@ judge_file (samples_t *sm, const char *text, size_t len, int *caught,
     rc = holm (sm);
   if (rc != CLI_EXIT_OK)
     return rc;
-  if (*reported && o->format == CLI_FORMAT_TEXT)
+  /* Nothing is printed for a file that cannot be judged.  */
+  if (*reported == 0)
+    print_head (o);
+  else if (o->format == CLI_FORMAT_TEXT)
     putchar ('\n');
   if (o->format == CLI_FORMAT_JSON)
     {
@@ -1007,8 +1012,6 @@ cmd_verify_samples (const cli_opts_t *o, int argc, char **argv)
       int frc = cli_verify_slurp (&text, &len, argv[i]);
       if (frc == CLI_EXIT_OK)
         frc = cli_verify_read_sheet (argv[i], text, len, &ro, &sheet);
-      if (frc == CLI_EXIT_OK && reported == 0)
-        print_head (o);
       if (frc == CLI_EXIT_OK)
         frc = judge_file (&sm, text, len, &caught, &reported);
       failed |= frc != CLI_EXIT_OK;
