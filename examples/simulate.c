@@ -1,4 +1,4 @@
-/* simulate.c -- a seeded Monte Carlo simulator of Risk battles, for verify --samples */
+/* simulate.c -- a seeded Monte Carlo simulator of Risk battles */
 
 /* Usage: simulate [--ties-to-attacker] [--seed S] [--battles N]
                    [--attackers LO..HI] [--defenders LO..HI]

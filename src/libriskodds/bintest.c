@@ -1,4 +1,4 @@
-/* bintest.c -- the exact binomial test of a simulated probability, certified */
+/* bintest.c -- the exact binomial test of a simulated probability */
 
 #include <config.h>
 
@@ -326,11 +326,15 @@ ro_binomial_test_best (ro_pvalue_t *pv, unsigned long *k, const mpq_t p,
     mpz_fdiv_q (f, f, mpq_denref (p));
   unsigned long mid = mpz_fits_ulong_p (f) ? mpz_get_ui (f) : 0;
   mpz_clear (f);
-  unsigned long cand[4] = { k_lo, k_hi, mid, mid + 1 };
-  int found = 0;
+  /* With the median in the range the ends need no test; a p-value
+     certainly 1 needs no other.  */
+  unsigned long cand[4] = { mid, mid + 1, k_lo, k_hi };
+  int found = 0, median = (mid >= k_lo && mid <= k_hi)
+    || (mid + 1 >= k_lo && mid + 1 <= k_hi);
   for (int i = 0; i < 4; i++)
     {
-      if (cand[i] < k_lo || cand[i] > k_hi)
+      if (cand[i] < k_lo || cand[i] > k_hi || (median && i >= 2)
+          || (found && pv->log10_lo == 0))
         continue;
       ro_pvalue_t t;
       int rc = ro_binomial_test (&t, p, n, cand[i]);

@@ -482,7 +482,7 @@ void cli_capture_messages (char *buf, size_t size);
 int cmd_verify (const cli_opts_t *opts, int argc, char **argv);
 int cmd_verify_float (const cli_opts_t *opts, int argc, char **argv);
 /* verify --samples (verify_samples.c), and what it shares with verify
-   (cmd_verify.c): a file read whole, the read options, the table read
+   (verify_io.c): a file read whole, the read options, the table read
    with a located message.  */
 int cli_verify_slurp (char **text, size_t *len, const char *file);
 void cli_verify_read_options (ro_read_options_t *ro, const cli_opts_t *o);

@@ -1,4 +1,4 @@
-/* verify_samples.c -- riskodds verify --samples: simulated numbers judged by statistics */
+/* verify_samples.c -- riskodds verify --samples: simulated numbers */
 
 #include <config.h>
 
