@@ -438,8 +438,11 @@ variants (variant_t *v, const ro_rules_t *r)
       {
         v[n].rules = *r;
         v[n].rules.defender = pol[i];
-        snprintf (v[n].name, sizeof v[n].name, "the defender's dice %s",
-                  defender_name (pol[i]));
+        snprintf (v[n].name, sizeof v[n].name, "%s",
+                  pol[i] == RO_DEFENDER_MAX ? "the defender's most dice"
+                  : pol[i] == RO_DEFENDER_WIERINGA ? "Wieringa's defender"
+                  : pol[i] == RO_DEFENDER_OPTIMAL ? "the optimal defender"
+                  : "Wieringa's defender as his figures roll");
         snprintf (v[n].option, sizeof v[n].option, "--defender %s",
                   defender_name (pol[i]));
         n++;
@@ -452,8 +455,8 @@ variants (variant_t *v, const ro_rules_t *r)
           continue;
         v[n].rules = *r;
         *(side ? &v[n].rules.defend_dice : &v[n].rules.attack_dice) = dice;
-        snprintf (v[n].name, sizeof v[n].name, "%u %s dice", dice,
-                  side ? "defence" : "attack");
+        snprintf (v[n].name, sizeof v[n].name, "%u %s di%s", dice,
+                  side ? "defence" : "attack", dice == 1 ? "e" : "ce");
         snprintf (v[n].option, sizeof v[n].option, "--%s-dice %u",
                   side ? "defend" : "attack", dice);
         n++;
