@@ -762,7 +762,12 @@ diagnose (samples_t *sm, double family)
         }
     }
   pvalue_text (p, sizeof p, family);
-  printf ("; inconsistent with the rules above (p = %s)\n", p);
+  const ro_rules_t *r = &sm->o->rules;
+  int standard = ro_rules_is_standard (r) && r->stop == 0 && r->goal == 0
+    && r->defender == RO_DEFENDER_MAX && r->attacker == RO_ATTACKER_MAX
+    && r->count == RO_COUNT_TERRITORY;
+  printf ("; inconsistent with %s (p = %s)\n", standard
+          ? "the standard rules" : "the rules above", p);
   return CLI_EXIT_OK;
 }
 
