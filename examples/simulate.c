@@ -17,8 +17,8 @@
    --ties-to-attacker plants a bug: a tie goes to the attacker.
 
    Reproducible: every cell has its own generator, splitmix64 started
-   from a hash of S (default 2026), A and D, so a cell's numbers do not depend on
-   the cells simulated before it.  A die is drawn without bias by
+   from a hash of S (default 2026), A and D, so a cell's numbers do not
+   depend on the cells simulated before it.  A die is drawn without bias by
    rejection from 32 bits.  Plain C99, no library beyond the C library:
    built by tests/Makefile (not part of riskodds).  */
 

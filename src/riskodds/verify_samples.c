@@ -612,6 +612,23 @@ detects (const mpq_t p0, const mpq_t p1, unsigned long n, double log10_a)
     && pv.log10_hi <= log10 (2 * (1 - POWER));
 }
 
+/* The standard normal's upper quantile of TAIL, by bisection on erfc:
+   only the starting guess of the power search.  */
+static double
+upper_quantile (double tail)
+{
+  double lo = 0, hi = 40;
+  for (int it = 0; it < 200; it++)
+    {
+      double mid = (lo + hi) / 2;
+      if (0.5 * erfc (mid / sqrt (2)) > tail)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
 /* The N that detects ALT (exact values) against the rules' values with
    POWER in at least one number, by the exact test at Bonferroni's level
    ALPHA / M for one number (Holm rejects at least what it does): the
@@ -623,22 +640,8 @@ detects (const mpq_t p0, const mpq_t p1, unsigned long n, double log10_a)
 static double
 power_samples (const samples_t *sm, mpq_t *alt, size_t *where)
 {
-  /* The normal quantiles by bisection on erfc.  */
-  double za = 0, zb = 0;
-  double tail[2] = { pow (10, sm->log10_alpha) / (2.0 * sm->m), 1 - POWER };
-  for (int i = 0; i < 2; i++)
-    {
-      double lo = 0, hi = 40;
-      for (int it = 0; it < 200; it++)
-        {
-          double mid = (lo + hi) / 2;
-          if (0.5 * erfc (mid / sqrt (2)) > tail[i])
-            lo = mid;
-          else
-            hi = mid;
-        }
-      *(i ? &zb : &za) = lo;
-    }
+  double za = upper_quantile (pow (10, sm->log10_alpha) / (2.0 * sm->m));
+  double zb = upper_quantile (1 - POWER);
   enum { TOP = 5 };
   double guess[TOP];
   size_t at[TOP];
