@@ -968,6 +968,40 @@ int ro_binomial_win (mpq_t win, const mpq_t p, unsigned long a,
                      unsigned long d);
 
 /* ------------------------------------------------------------------ */
+/* The exact binomial test: a simulated probability judged            */
+/* ------------------------------------------------------------------ */
+
+/* The most battles a simulated estimate may be the mean of.  */
+#define RO_SAMPLES_MAX 1000000000000UL
+
+/* A certified p-value: its common logarithm lies in [LOG10_LO,
+   LOG10_HI] (0 for a p-value of 1; -HUGE_VAL for one of exactly 0).
+   The bounds come from MPFR enclosures rounded outwards at every step
+   and are about 2^-60 apart relatively; a p-value far below the
+   smallest double (10^-1000000 at N = 10^9) is still resolved.  */
+typedef struct
+{
+  double log10_lo, log10_hi;
+} ro_pvalue_t;
+
+/* The two-sided p-value of the exact binomial test of K successes in N
+   trials of probability P: twice the smaller of P(X <= K) and
+   P(X >= K), at most 1 (the "central" test, Clopper and Pearson's; never
+   a normal approximation).  0 <= P <= 1 and K <= N, else RO_EINVAL; N of
+   0 or above RO_SAMPLES_MAX: RO_ERANGE.  */
+int ro_binomial_test (ro_pvalue_t *pv, const mpq_t p, unsigned long n,
+                      unsigned long k);
+
+/* The most favourable count for P among K_LO .. K_HI (a published,
+   rounded estimate stands for each of them): the one whose p-value is
+   the largest, in *K (the p-value is unimodal in K, its top at the
+   median, floor (N P) or ceil (N P): these and the ends are tried).
+   K_LO <= K_HI <= N, else RO_EINVAL.  */
+int ro_binomial_test_best (ro_pvalue_t *pv, unsigned long *k,
+                           const mpq_t p, unsigned long n,
+                           unsigned long k_lo, unsigned long k_hi);
+
+/* ------------------------------------------------------------------ */
 /* Output: correctly rounded decimals                                 */
 /* ------------------------------------------------------------------ */
 

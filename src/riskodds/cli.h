@@ -80,6 +80,9 @@ typedef struct
                                    from the ranges */
   int latex_fit;                /* --latex-fit: \resizebox the tabular */
   int float_mode;               /* --float of verify */
+  unsigned long samples;        /* --samples N of verify, 0: by digits */
+  const char *alpha;            /* --alpha of verify --samples, NULL:
+                                   0.001 */
   int policy_given;             /* 1: --defender given, 2: --attacker */
   ro_method_t method;           /* --method of one battle */
   cli_interval_t interval;      /* --method interval, recursion of grids */
@@ -514,6 +517,14 @@ int cli_batch_stream (const cli_opts_t *opts, FILE *in,
 void cli_capture_messages (char *buf, size_t size);
 int cmd_verify (const cli_opts_t *opts, int argc, char **argv);
 int cmd_verify_float (const cli_opts_t *opts, int argc, char **argv);
+/* verify --samples (verify_samples.c), and what it shares with verify
+   (verify_io.c): a file read whole, the read options, the table read
+   with a located message.  */
+int cli_verify_slurp (char **text, size_t *len, const char *file);
+void cli_verify_read_options (ro_read_options_t *ro, const cli_opts_t *o);
+int cli_verify_read_sheet (const char *file, const char *text, size_t len,
+                           const ro_read_options_t *ro, ro_sheet_t *sheet);
+int cmd_verify_samples (const cli_opts_t *opts, int argc, char **argv);
 int cmd_policy (const cli_opts_t *opts, int argc, char **argv);
 int cmd_editions (const cli_opts_t *opts, int argc, char **argv);
 

@@ -9,55 +9,6 @@
 
 #include "cli.h"
 
-/* A table file is read whole; more than this is not a table anyone
-   published, and reading it could take the memory the check needs.  */
-#define VERIFY_FILE_MAX (256UL * 1024 * 1024)
-
-/* Read FILE ("-" for standard input) into a new buffer.  */
-static int
-slurp (char **text, size_t *len, const char *file)
-{
-  FILE *f = strcmp (file, "-") == 0 ? stdin : fopen (file, "rb");
-  if (f == NULL)
-    return cli_error ("%s: %s", file, strerror (errno));
-  size_t alloc = 65536, n = 0;
-  char *buf = malloc (alloc);
-  int rc = buf ? CLI_EXIT_OK : cli_error ("out of memory");
-  while (rc == CLI_EXIT_OK)
-    {
-      if (n == alloc)
-        {
-          char *t = alloc >= VERIFY_FILE_MAX ? NULL
-            : realloc (buf, alloc *= 2);
-          if (t == NULL)
-            {
-              rc = cli_error ("%s: larger than %lu MiB: not read", file,
-                              VERIFY_FILE_MAX >> 20);
-              break;
-            }
-          buf = t;
-        }
-      size_t got = fread (buf + n, 1, alloc - n, f);
-      n += got;
-      if (got == 0)
-        {
-          if (ferror (f))
-            rc = cli_error ("%s: %s", file, strerror (errno));
-          break;
-        }
-    }
-  if (f != stdin)
-    fclose (f);
-  if (rc != CLI_EXIT_OK)
-    {
-      free (buf);
-      return rc;
-    }
-  *text = buf;
-  *len = n;
-  return CLI_EXIT_OK;
-}
-
 /* ------------------------------------------------------------------ */
 /* Judging and the report                                             */
 
@@ -1080,37 +1031,6 @@ print_summary (const report_t *r)
   return rc;
 }
 
-/* The read options of O.  */
-static void
-read_options (ro_read_options_t *ro, const cli_opts_t *o)
-{
-  ro_read_options_init (ro);
-  ro->layout = o->layout;
-  ro->columns = o->columns;
-  ro->percent = o->percent;
-  ro->across = o->across;
-  ro->first_row = o->first_row;
-  ro->first_column = o->first_column;
-}
-
-/* Read the LEN bytes of TEXT, FILE's, into SHEET as RO says: a located
-   message when it is not a table.  */
-static int
-read_sheet (const char *file, const char *text, size_t len,
-            const ro_read_options_t *ro, ro_sheet_t *sheet)
-{
-  ro_read_error_t err;
-  int lrc = ro_sheet_read (sheet, text, len, ro, &err);
-  if (lrc == RO_ENOMEM)
-    return cli_error ("%s: out of memory", file);
-  if (lrc != RO_OK && err.line == 0)
-    return cli_usage_error ("%s: %s", file, err.message);
-  if (lrc != RO_OK)
-    return cli_error ("%s:%lu:%lu: %s", file, err.line, err.column,
-                      err.message);
-  return CLI_EXIT_OK;
-}
-
 static void
 report_init (report_t *r, const cli_opts_t *o, const char *file,
              const ro_sheet_t *sheet, const mpq_t *tolerance)
@@ -1253,7 +1173,7 @@ choose_placing (const cli_opts_t *o, const char *file, const char *text,
   ro->across = rd->place[rd->chosen].across;
   ro->first_row = rd->place[rd->chosen].first_row;
   ro->first_column = rd->place[rd->chosen].first_column;
-  return read_sheet (file, text, len, ro, sheet);
+  return cli_verify_read_sheet (file, text, len, ro, sheet);
 }
 
 /* Judge SHEET into R; then, when its bare numbers may be percentages
@@ -1279,7 +1199,7 @@ judge_reading (report_t *r, const char *text, size_t len,
   report_clear (r);
   report_init (r, o, file, sheet, tol);
   r->rd = rd;
-  rc = read_sheet (file, text, len, ro, sheet);
+  rc = cli_verify_read_sheet (file, text, len, ro, sheet);
   return rc == CLI_EXIT_OK ? judge_all (r) : rc;
 }
 
@@ -1317,11 +1237,11 @@ verify_text (const cli_opts_t *o, const char *file, const char *text,
   report_t r;
   ro_sheet_init (&sheet);
   memset (&rd, 0, sizeof rd);
-  read_options (&ro, o);
+  cli_verify_read_options (&ro, o);
   report_init (&r, o, file, &sheet, tolerance);
   r.rd = &rd;
 
-  int rc = read_sheet (file, text, len, &ro, &sheet);
+  int rc = cli_verify_read_sheet (file, text, len, &ro, &sheet);
   if (rc == CLI_EXIT_OK && sheet.headerless)
     rc = choose_placing (o, file, text, len, &ro, &sheet, tolerance, &rd);
   if (rc == CLI_EXIT_OK)
@@ -1358,7 +1278,7 @@ verify_file (const cli_opts_t *o, const char *file, const mpq_t *tolerance,
 {
   char *text = NULL;
   size_t len = 0;
-  int rc = slurp (&text, &len, file);
+  int rc = cli_verify_slurp (&text, &len, file);
   if (rc != CLI_EXIT_OK)
     return rc;
   rc = verify_text (o, file, text, len, tolerance, any_wrong, reported);
@@ -1418,6 +1338,8 @@ cmd_verify (const cli_opts_t *o, int argc, char **argv)
 {
   if (o->float_mode)
     return cmd_verify_float (o, argc, argv);
+  if (o->samples)
+    return cmd_verify_samples (o, argc, argv);
   if (argc < 1)
     return cli_usage_error ("verify needs at least one FILE (- for "
                             "standard input)");

@@ -221,10 +221,12 @@ static const help_t helps[] = {
   {"verify",
    "Usage: riskodds verify [OPTION]... FILE...\n"
    "  or:  riskodds verify --float [OPTION]...\n"
+   "  or:  riskodds verify --samples N [OPTION]... FILE...\n"
    "Judge the numbers of published tables (FILE, or - for standard\n"
    "input) against the exact values: each is right when it is the exact\n"
    "value correctly rounded to the digits it shows.  With --float, show\n"
-   "what double precision loses over a grid.\n"
+   "what double precision loses over a grid.  With --samples, judge\n"
+   "simulated numbers, each the mean of N battles, by statistics.\n"
    "\n"
    "Its own options:\n"
    "      --tolerance=X    right also when within X of the exact value\n"
@@ -247,6 +249,14 @@ static const help_t helps[] = {
    "                         side across, whichever makes most agree)\n"
    "      --first-column=N the count of its first column (default 1)\n"
    "      --float          double precision over --attackers x --defenders\n"
+   "      --samples=N      every number is the mean of N simulated battles\n"
+   "                         (a long table's 'samples' column may give a\n"
+   "                         row its own): the exact binomial test at the\n"
+   "                         count most favourable to it, Holm's correction\n"
+   "                         over the file, a diagnosis under other rules\n"
+   "                         when caught, the N that catches ties to the\n"
+   "                         attacker with 99% power\n"
+   "      --alpha=X        the family-wise level of --samples (0.001)\n"
    "      --method=M       'interval' (default: judged on certified\n"
    "                         enclosures, exactly where they cannot tell) or\n"
    "                         'recursion' (on exact values); the same report\n"
@@ -257,7 +267,8 @@ static const help_t helps[] = {
    "\n"
    "Examples:\n"
    "  riskodds verify published/mcloone-exact.txt\n"
-   "  riskodds verify --count attackers published/osborne-table3.txt\n"},
+   "  riskodds verify --count attackers published/osborne-table3.txt\n"
+   "  riskodds verify --samples 100000 examples/simulated-honest.csv\n"},
   {"policy",
    "Usage: riskodds policy [OPTION]... A D\n"
    "The dice choices in every state of the battle A against D: where the\n"

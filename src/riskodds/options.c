@@ -168,6 +168,22 @@ opt_first_column (cli_opts_t *o, const char *arg)
   return parse_first (&o->first_column, arg, "--first-column");
 }
 
+/* --samples N: the battles each simulated number is the mean of.  */
+static int
+opt_samples (cli_opts_t *o, const char *arg)
+{
+  char *end;
+  errno = 0;
+  unsigned long n = strtoul (arg, &end, 10);
+  if (arg[0] < '0' || arg[0] > '9' || *end != '\0' || errno != 0 || n == 0
+      || n > RO_SAMPLES_MAX)
+    return cli_usage_error ("invalid --samples '%s' (expected the battles "
+                            "simulated per number, 1 to %lu)", arg,
+                            RO_SAMPLES_MAX);
+  o->samples = n;
+  return CLI_EXIT_OK;
+}
+
 /* A LaTeX label: what \label and \ref take safely (letters, digits and
    ":-_.").  */
 static int
@@ -547,6 +563,8 @@ enum
   R_PERCENT_BOTH,
   R_FLOAT_READING,
   R_FLOAT_FILES,
+  R_SAMPLES,
+  R_SAMPLES_MODE,
   R_PLOT_PAGE,
   R_PLOT_SIZE,
   R_THEME,
@@ -713,6 +731,17 @@ static const cli_option_t options[] = {
    .subs = CLI_SUB_VERIFY, .refusal = R_VERIFY,
    .help = "verify: double precision against the exact values\n"
    "  over the grid of --attackers and --defenders"},
+  {OPT ("samples", 0, "N", 58), CALL (opt_samples),
+   .subs = CLI_SUB_VERIFY, .refusal = R_SAMPLES,
+   .help = "verify: every number is the mean of N simulated\n"
+   "  battles (a 'samples' column may say so per row):\n"
+   "  judged by the exact binomial test, Holm's\n"
+   "  correction over the file; a file caught is\n"
+   "  re-tested under other rules for a diagnosis"},
+  {OPT ("alpha", 0, "X", 59), STRING (alpha),
+   .subs = CLI_SUB_VERIFY, .refusal = R_SAMPLES,
+   .help = "verify --samples: the family-wise level of a file\n"
+   "  (default 0.001; 0 < X < 1)"},
   {OPT ("game-value", 0, "V", 21), STRING (game_value),
    .subs = CLI_SUB_BINOMIAL, .refusal = R_GAME_VALUE,
    .help = "the game value of 'binomial': 'georgiou' (default;\n"
@@ -1227,6 +1256,15 @@ float_and_reading (const cli_opts_t *o, unsigned sub)
                            || o->first_column);
 }
 
+/* --samples is a way of judging of its own; --alpha is its level.  */
+static int
+samples_mode (const cli_opts_t *o, unsigned sub)
+{
+  (void) sub;
+  return o->samples ? o->float_mode || o->tolerance != NULL
+    : o->alpha != NULL;
+}
+
 /* --size says what --width and --height say.  */
 static int
 size_and_width (const cli_opts_t *o, unsigned sub)
@@ -1288,6 +1326,10 @@ static const struct
   [R_FLOAT_FILES] = {"--float checks double precision over a grid; "
                      "--tolerance, --columns, --layout and --percent are "
                      "for reading files", float_and_files},
+  [R_SAMPLES] = {"--samples and --alpha apply only to 'verify'", NULL},
+  [R_SAMPLES_MODE] = {"--samples judges simulated numbers by statistics; "
+                      "--float and --tolerance do not apply, and --alpha "
+                      "needs --samples", samples_mode},
   [R_PLOT_PAGE] = {"--size, --dpi, --title, --font and --font-size apply "
                    "only to 'plot'", NULL},
   [R_PLOT_SIZE] = {"--size and --width/--height: give one (--size WxH "
