@@ -9,8 +9,7 @@
 
 /* Only editions whose battle rules the rule options state exactly; the
    README's "Editions and house rules" says what is left out (Legacy's
-   missiles, Risk Europe's and Godstorm's other systems, 2210's
-   commanders).  An edition is a list of option words: one more is a
+   missiles, Risk Europe's and Godstorm's other systems).  An edition is a list of option words: one more is a
    line here and its name in CLI_EDITION_WORDS.  */
 static const cli_edition_t editions[] = {
   {"standard", "the standard game", "",
@@ -54,6 +53,14 @@ static const cli_edition_t editions[] = {
   {"2210-station", "Risk 2210 A.D., a space station", "--defend-sides 8",
    "Risk 2210 A.D. (Avalon Hill 2001): every die defending a territory "
    "with a space station is eight-sided (without commanders)"},
+  {"2210-commander", "Risk 2210 A.D., an attacking commander",
+   "--attack-commanders 1",
+   "Risk 2210 A.D. (Avalon Hill 2001): a commander rolls an eight-sided "
+   "die in place of a six-sided one, and is lost last"},
+  {"2210-defending-commander", "Risk 2210 A.D., a defending commander",
+   "--defend-commanders 1",
+   "Risk 2210 A.D. (Avalon Hill 2001): every commander defends with an "
+   "eight-sided die, and is lost last"},
 };
 
 size_t

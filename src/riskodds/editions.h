@@ -24,7 +24,8 @@ typedef struct cli_edition
 #define CLI_EDITION_WORDS                                              \
   "standard risiko capital legacy-bunker legacy-fortification "         \
   "legacy-ammo-shortage lotr-leader lotr-leader-defending "             \
-  "lotr-stronghold lotr-leader-stronghold zombies 2210-station"
+  "lotr-stronghold lotr-leader-stronghold zombies 2210-station "       \
+  "2210-commander 2210-defending-commander"
 
 /* The editions, in the order 'riskodds editions' lists them.  */
 size_t cli_editions_n (void);
