@@ -1272,7 +1272,16 @@ ro_split_solve (mpq_ptr win, const ro_model_t *model, unsigned long f,
    once on two threads.  An edge has at most max(F, D) / L
    leaves (its t runs from X / hi to (the long side + X) / L, hi <= L);
    kappa is bounded by the band's width times L (the standard rules: 6,
-   where 2 is met).  */
+   where 2 is met).  An upper bound, loose for few dice: measured
+   against the peak RSS less that of `riskodds 1 1` (issue 28, /usr/bin/time
+   -v; bench/memory.sh's split lines), 4.5 to 6 times the run for 10^5
+   v 10^5 under the standard rules, 3 v 3 dice, 10 sides or 1 v 1 dice,
+   6 times at 10^6 v 10^6 (938 MiB against about 155 MiB), 9 to 14 times
+   for 5 v 10^5 and 10^5 v 3 (whose windows are small numbers), but only
+   1.28 times for 5 v 5 dice of 8 sides at 20000 v 20000 (185 MiB
+   against 145 MiB: kappa and the powers grow as L^2): counting the
+   children at half size (2 (L^2 + kappa L) + 7 numbers) went below that
+   run, so the count stays at 3.  */
 double
 ro_split_memory (const ro_rules_t *rules, unsigned long f, unsigned long d)
 {
@@ -1280,6 +1289,13 @@ ro_split_memory (const ro_rules_t *rules, unsigned long f, unsigned long d)
   ro_compiled_t c;
   ro_rules_compile (&c, rules);
   split_geometry (&s, rules, &c, f, d);
+  /* What ro_split_solve hands to the strip engine (split_takes, less
+     its count of a round's outcomes, which needs the model: a round of
+     one outcome is linear for the strip, and the larger estimate is
+     taken below).  */
+  if (s.F0 < s.f0 || s.D0 < s.d0 || s.f0 > SPLIT_EDGE_MAX
+      || s.d0 > SPLIT_EDGE_MAX)
+    return ro_strip_memory (rules, f, d, 0);
   double L = s.L, kappa = (double) (s.f0 - s.fa_lo) * L;
   if ((double) (s.d0 - s.db_lo) * L > kappa)
     kappa = (double) (s.d0 - s.db_lo) * L;
@@ -1297,5 +1313,6 @@ ro_split_memory (const ro_rules_t *rules, unsigned long f, unsigned long d)
   double bytes = 2 * (numbers + powers) * top * 1.1;
   /* The answer's pieces and the band's small memo.  */
   bytes += 4 * armies * (c.bits_per_army + sides) / 8 + (1 << 20);
-  return bytes;
+  double strip = ro_strip_memory (rules, f, d, 0);
+  return bytes > strip ? bytes : strip;
 }
