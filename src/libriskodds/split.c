@@ -150,6 +150,7 @@ typedef struct
   size_t npow, cpow;
   mpz_t *ev, ed, tmp, tmp2;     /* a leaf's work space */
   double done, total;           /* progress */
+  double scale;                 /* its units' weight in the reports */
 } edge_t;
 
 struct split
@@ -780,7 +781,7 @@ tree (edge_t *e, node_t *out, unsigned long a, unsigned long b)
   mpz_clear (acc);
   e->done += out->len;
   if (out->len >= 64)
-    ro_progress (e->s->done + e->done, e->s->total);
+    ro_progress (e->s->done + e->scale * e->done, e->s->total);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1029,6 +1030,7 @@ edge_init (edge_t *e, split_t *s, int side)
     mpz_init (e->ev[i]);
   mpz_inits (e->ed, e->tmp, e->tmp2, (mpz_ptr) 0);
   e->done = 0;
+  e->scale = 1;
 }
 
 static void
@@ -1231,20 +1233,37 @@ ro_split_solve_threads (mpq_ptr win, const ro_model_t *model,
   s1.done = s.done;
   s1.total = s.total;
   ro_progress (0, s.total);
+  /* With two threads the longer edge (the more leaves) runs on the
+     caller's thread, the only one that reports, and stands for both:
+     the edges advance alike (time goes with the leaves), so when it
+     has done u of its units the shorter one is done or has done u of
+     its own, a share u / its units of the whole (before issue 28 the
+     attacker's edge reported its own share alone: the meter of 10^5 v
+     10^5 stood at 50% when the run ended, and that of 10^5 v 1000 at
+     1% all along).  On one thread they run one after the other, each
+     counting its own units.  */
+  double w0 = edge_work (&e[0]), w1 = edge_work (&e[1]);
+  edge_t *mine = &e[w1 > w0], *other = &e[w1 <= w0];
+  if (threads >= 2)
+    mine->scale = s.total / (w0 > w1 ? w0 : w1);
   pthread_t id;
-  int apart = threads >= 2 && ro_thread_start (&id, edge_thread, &e[1]);
-  edge_run (&e[0]);
-  s.done += edge_work (&e[0]);
-  ro_progress (s.done, s.total);
+  int apart = threads >= 2 && ro_thread_start (&id, edge_thread, other);
+  if (!apart)
+    {
+      mine = &e[0];
+      other = &e[1];
+      mine->scale = 1;
+    }
+  edge_run (mine);
   if (apart)
     pthread_join (id, NULL);
   else
     {
       /* Its progress after the attacker's edge.  */
-      s1.done = s.done;
-      edge_run (&e[1]);
+      s1.done = w0;
+      edge_run (other);
     }
-  s.done += edge_work (&e[1]);
+  s.done = s.total;
   ro_progress (s.done, s.total);
   edge_clear (&e[0]);
   edge_clear (&e[1]);
