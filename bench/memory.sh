@@ -19,8 +19,8 @@
 # OVER when the estimate is more than twice the net RSS (a run that fits
 # is refused), NONE when the program printed no estimate at all (it
 # computes whatever the size), ok otherwise.  NAME... runs only the cases
-# of those names (battle dist stats rounds optimal table needed binomial
-# policy verify chain fortify plot batch round game).
+# of those names (battle split dist stats rounds optimal table needed
+# binomial policy verify chain fortify plot batch round game).
 #
 # Exits 1 if /usr/bin/time is missing, 0 otherwise: the flags are
 # findings, not failures (tests/memory.test asserts the cases whose
@@ -126,6 +126,13 @@ measure() {
 png=$tmp/plot.png
 measure battle "$(n 20000)" "$(n 20000)"
 measure battle --method recursion "$(n 2000)" "$(n 2000)"
+# The split engine (one battle's P(win), the default from 4000 armies):
+# a balanced and a very unequal battle, and 5 v 5 dice of 8 sides, where
+# its estimate is tightest (issue 28: 1.28 times the run at 20000).
+measure split --method split "$(n 100000)" "$(n 100000)"
+measure split --method split 5 "$(n 100000)"
+measure split --method split --attack-dice 5 --defend-dice 5 --sides 8 \
+  "$(n 10000)" "$(n 10000)"
 measure dist --dist "$(n 3000)" "$(n 3000)"
 measure dist --method recursion --dist "$(n 2000)" "$(n 2000)"
 measure stats --stats "$(n 3000)" "$(n 3000)"

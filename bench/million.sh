@@ -2,7 +2,10 @@
 # bench/million.sh -- the split engine against the strip, side by side in
 # one run: P(win) of one battle at 10^4 and 10^5 a side (the same
 # fraction, compared by hash), the split alone at 10^6 (time, peak
-# memory and the --max-memory estimate), and very unequal battles.
+# memory, the --max-memory estimate, and the time of 50 decimals alone,
+# --values decimal --digits 50 --format csv, which must not exceed the
+# fraction's),
+# and very unequal battles.
 #
 # Usage: bench/million.sh [REPS]   (best of REPS runs, default 3)
 #
@@ -27,15 +30,20 @@ tmp=${TMPDIR:-/tmp}/million.$$
 trap 'rm -f "$tmp".*' EXIT
 status=0
 
-# best M A D: the best of $reps wall times (s) and the peak RSS (KiB) of
-# that run, and the hash of win_exact, in $best $rss $hash.
+# best M A D [OPTION...]: the best of $reps wall times (s) and the peak
+# RSS (KiB) of that run, and the hash of win_exact, in $best $rss $hash
+# (by default the run prints the CSV of the exact fraction; OPTIONs
+# replace --format csv).
 best ()
 {
   best=; rss=; hash=
+  m=$1 a=$2 d=$3
+  shift 3
+  [ $# -gt 0 ] || set -- --format csv
   i=0
   while [ $i -lt "$reps" ]; do
-    /usr/bin/time -f '%e %M' -o "$tmp.time" "$R" --method "$1" \
-      --format csv "$2" "$3" > "$tmp.out" || return 1
+    /usr/bin/time -f '%e %M' -o "$tmp.time" "$R" --method "$m" \
+      "$@" "$a" "$d" > "$tmp.out" || return 1
     read -r t m < "$tmp.time"
     if [ -z "$best" ] || [ "$(echo "$t < $best" | bc)" = 1 ]; then
       best=$t; rss=$m
@@ -64,5 +72,9 @@ for p in $alone; do
   printf '%-18s %10s %10s %8s %10s %10s  %s\n' "$a v $d" - "$best" - - \
     $((rss / 1024)) "$hash"
   printf '  estimate: %s\n' "$est"
+  frac=$best
+  best split "$a" "$d" --values decimal --digits 50 --format csv
+  printf '  --values decimal --digits 50: %s s (the fraction: %s s): %s\n' \
+    "$best" "$frac" "$(sed -n 2p "$tmp.out")"
 done
 exit $status

@@ -383,7 +383,10 @@ int ro_battle_memory (double *bytes, const ro_rules_t *rules,
 typedef enum
 {
   /* The fastest engine that applies to the rules: the strip when it
-     does, the recursion otherwise.  */
+     does, the recursion otherwise; for one battle's P(win) of 4000
+     armies or more in all, the split where the strip applies (every
+     shape, very unequal battles too).  A distribution and its
+     statistics (ro_battle_dist, ro_dist_stats) never use the split.  */
   RO_METHOD_AUTO = 0,
   /* Every state (A', D') with A' <= A, D' <= D, backward for P(win) and
      forward for the distribution: O(A D) states of O(A + D) limbs.

@@ -195,6 +195,32 @@ other_thread (void *arg)
   return NULL;
 }
 
+/* The split engine runs its two edges on two threads, and only the
+   caller's reports: its reports must still cover the whole run, not
+   stop at the caller's edge's share (issue 28: a balanced battle stood
+   at 50% when it ended, a very unequal one at 1% all along).  The last
+   share below 1 is at least 3/4 of the way, balanced or unequal, on
+   one thread or two.  */
+START_TEST (test_split)
+{
+  static const unsigned long ad[3][2] = { {3000, 3000}, {3000, 60},
+  {60, 3000}
+  };
+  ro_rules_t r;
+  ro_rules_init (&r);
+  mpq_t w;
+  mpq_init (w);
+  seen_t s;
+  seen_start (&s);
+  ck_assert_int_eq (ro_battle_win_method (w, &r, ad[_i][0], ad[_i][1],
+                                          RO_METHOD_SPLIT), RO_OK);
+  seen_check (&s, "split");
+  ck_assert_msg (s.before_last >= 0.75, "split %lu v %lu: the last share "
+                 "below 1 was %g", ad[_i][0], ad[_i][1], s.before_last);
+  mpq_clear (w);
+}
+END_TEST
+
 START_TEST (test_per_thread)
 {
   seen_t s;
@@ -225,6 +251,7 @@ progress_suite (void)
   tcase_add_loop_test (tc, test_battle, 0, 4);
   tcase_add_loop_test (tc, test_dist, 0, 4);
   tcase_add_loop_test (tc, test_chain_plan, 0, 4);
+  tcase_add_loop_test (tc, test_split, 0, 3);
   tcase_add_test (tc, test_per_thread);
   tcase_add_test (tc, test_needed_range);
   suite_add_tcase (s, tc);

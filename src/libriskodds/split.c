@@ -150,6 +150,7 @@ typedef struct
   size_t npow, cpow;
   mpz_t *ev, ed, tmp, tmp2;     /* a leaf's work space */
   double done, total;           /* progress */
+  double scale;                 /* its units' weight in the reports */
 } edge_t;
 
 struct split
@@ -780,7 +781,7 @@ tree (edge_t *e, node_t *out, unsigned long a, unsigned long b)
   mpz_clear (acc);
   e->done += out->len;
   if (out->len >= 64)
-    ro_progress (e->s->done + e->done, e->s->total);
+    ro_progress (e->s->done + e->scale * e->done, e->s->total);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1029,6 +1030,7 @@ edge_init (edge_t *e, split_t *s, int side)
     mpz_init (e->ev[i]);
   mpz_inits (e->ed, e->tmp, e->tmp2, (mpz_ptr) 0);
   e->done = 0;
+  e->scale = 1;
 }
 
 static void
@@ -1231,20 +1233,37 @@ ro_split_solve_threads (mpq_ptr win, const ro_model_t *model,
   s1.done = s.done;
   s1.total = s.total;
   ro_progress (0, s.total);
+  /* With two threads the longer edge (the more leaves) runs on the
+     caller's thread, the only one that reports, and stands for both:
+     the edges advance alike (time goes with the leaves), so when it
+     has done u of its units the shorter one is done or has done u of
+     its own, a share u / its units of the whole (before issue 28 the
+     attacker's edge reported its own share alone: the meter of 10^5 v
+     10^5 stood at 50% when the run ended, and that of 10^5 v 1000 at
+     1% all along).  On one thread they run one after the other, each
+     counting its own units.  */
+  double w0 = edge_work (&e[0]), w1 = edge_work (&e[1]);
+  edge_t *mine = &e[w1 > w0], *other = &e[w1 <= w0];
+  if (threads >= 2)
+    mine->scale = s.total / (w0 > w1 ? w0 : w1);
   pthread_t id;
-  int apart = threads >= 2 && ro_thread_start (&id, edge_thread, &e[1]);
-  edge_run (&e[0]);
-  s.done += edge_work (&e[0]);
-  ro_progress (s.done, s.total);
+  int apart = threads >= 2 && ro_thread_start (&id, edge_thread, other);
+  if (!apart)
+    {
+      mine = &e[0];
+      other = &e[1];
+      mine->scale = 1;
+    }
+  edge_run (mine);
   if (apart)
     pthread_join (id, NULL);
   else
     {
       /* Its progress after the attacker's edge.  */
-      s1.done = s.done;
-      edge_run (&e[1]);
+      s1.done = w0;
+      edge_run (other);
     }
-  s.done += edge_work (&e[1]);
+  s.done = s.total;
   ro_progress (s.done, s.total);
   edge_clear (&e[0]);
   edge_clear (&e[1]);
@@ -1272,7 +1291,16 @@ ro_split_solve (mpq_ptr win, const ro_model_t *model, unsigned long f,
    once on two threads.  An edge has at most max(F, D) / L
    leaves (its t runs from X / hi to (the long side + X) / L, hi <= L);
    kappa is bounded by the band's width times L (the standard rules: 6,
-   where 2 is met).  */
+   where 2 is met).  An upper bound, loose for few dice: measured
+   against the peak RSS less that of `riskodds 1 1` (issue 28, /usr/bin/time
+   -v; bench/memory.sh's split lines), 4.5 to 6 times the run for 10^5
+   v 10^5 under the standard rules, 3 v 3 dice, 10 sides or 1 v 1 dice,
+   6 times at 10^6 v 10^6 (938 MiB against about 155 MiB), 9 to 14 times
+   for 5 v 10^5 and 10^5 v 3 (whose windows are small numbers), but only
+   1.28 times for 5 v 5 dice of 8 sides at 20000 v 20000 (185 MiB
+   against 145 MiB: kappa and the powers grow as L^2): counting the
+   children at half size (2 (L^2 + kappa L) + 7 numbers) went below that
+   run, so the count stays at 3.  */
 double
 ro_split_memory (const ro_rules_t *rules, unsigned long f, unsigned long d)
 {
@@ -1283,6 +1311,13 @@ ro_split_memory (const ro_rules_t *rules, unsigned long f, unsigned long d)
   rules = &eff;
   ro_rules_compile (&c, rules);
   split_geometry (&s, rules, &c, f, d);
+  /* What ro_split_solve hands to the strip engine (split_takes, less
+     its count of a round's outcomes, which needs the model: a round of
+     one outcome is linear for the strip, and the larger estimate is
+     taken below).  */
+  if (s.F0 < s.f0 || s.D0 < s.d0 || s.f0 > SPLIT_EDGE_MAX
+      || s.d0 > SPLIT_EDGE_MAX)
+    return ro_strip_memory (rules, f, d, 0);
   double L = s.L, kappa = (double) (s.f0 - s.fa_lo) * L;
   if ((double) (s.d0 - s.db_lo) * L > kappa)
     kappa = (double) (s.d0 - s.db_lo) * L;
@@ -1300,5 +1335,6 @@ ro_split_memory (const ro_rules_t *rules, unsigned long f, unsigned long d)
   double bytes = 2 * (numbers + powers) * top * 1.1;
   /* The answer's pieces and the band's small memo.  */
   bytes += 4 * armies * (c.bits_per_army + sides) / 8 + (1 << 20);
-  return bytes;
+  double strip = ro_strip_memory (rules, f, d, 0);
+  return bytes > strip ? bytes : strip;
 }
