@@ -1,0 +1,9 @@
+#!/bin/sh
+# web/bench.sh -- the page in headless chromium against the native program,
+# whole process, for P(1000, 1000) and the 30 x 20 table (web/bench.js).
+# After 'make' and 'make web'; RUNS=N repeats (default 7), WEB_DIST=DIR
+# another build of the page (such as one with 32-bit limbs).
+set -e
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top/web"
+exec node bench.js
