@@ -4,6 +4,8 @@
 #include <emscripten.h>
 
 #include "riskodds.h"
+#include "cli.h"
+#include "dispatch.h"
 
 /* Module.onProgress is set by the worker (web/worker.js) before the run;
    it throttles what it posts to the page.  */
@@ -27,4 +29,19 @@ __attribute__ ((constructor)) static void
 web_progress_install (void)
 {
   ro_progress_set (web_progress, NULL);
+}
+
+/* batch answers its questions into a temporary file by reassigning
+   stdout, which emscripten's C library declares constant; the page asks
+   one question at a time, so cmd_batch.c stays out of it.  */
+int
+cmd_batch (const cli_opts_t *opts, int argc, char **argv,
+           const cli_batch_hooks_t *hooks)
+{
+  (void) opts;
+  (void) argc;
+  (void) argv;
+  (void) hooks;
+  return cli_error ("batch is not part of the web page: ask one question "
+                    "at a time");
 }
