@@ -205,7 +205,11 @@ function optionArgs (only)
       if (e.type !== 'checkbox')
         args.push (e.value.trim ());
     }
-  args.push ('--max-memory', MEMORY_MIB + 'M', '--no-progress');
+  /* No meter on a standard error nobody sees, and no --max-time: the
+     meter then leaves the library's progress hook to glue.c's, the
+     progress bar's.  */
+  args.push ('--max-memory', MEMORY_MIB + 'M', '--no-progress',
+             '--max-time', 'none');
   return args;
 }
 
@@ -233,7 +237,8 @@ function showCommand (args)
 {
   const shown = args.filter (function (a, i) {
     return !(a === '--no-progress'
-             || a === '--max-memory' || args[i - 1] === '--max-memory');
+             || a === '--max-memory' || args[i - 1] === '--max-memory'
+             || a === '--max-time' || args[i - 1] === '--max-time');
   });
   const c = document.getElementById ('command');
   c.textContent = 'riskodds ' + shown.map (function (a) {

@@ -23,7 +23,7 @@ web_progress (void *data, double done, double total)
 
 /* Before main: every run is a fresh instance of the module (web/worker.js),
    so the hook is set once per command line.  The program's meter leaves
-   the hook alone under --no-progress without --max-time, which the page
+   the hook alone under --no-progress --max-time none, which the page
    passes.  */
 __attribute__ ((constructor)) static void
 web_progress_install (void)
