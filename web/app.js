@@ -568,8 +568,13 @@ async function step (args, files, okStatus)
   return r;
 }
 
+/* A computation superseded by a newer one (a new question asked before
+   the answer came) ends silently: only the newest is shown.  */
+let generation = 0;
+
 async function compute ()
 {
+  const gen = ++generation;
   errorBox.hidden = true;
   result.replaceChildren ();
   setBusy (true);
@@ -623,6 +628,8 @@ async function compute ()
     }
   catch (e)
     {
+      if (gen !== generation)
+        return;
       if (e.message === 'cancelled')
         showError ('Cancelled.');
       else if (e.message !== 'failed')
@@ -631,7 +638,8 @@ async function compute ()
     }
   finally
     {
-      setBusy (false);
+      if (gen === generation)
+        setBusy (false);
     }
 }
 
@@ -761,4 +769,7 @@ run (['--version']).then (function (r) {
   document.body.dataset.ready = '1';
   if (view !== 'verify')
     compute ();
+}).catch (function () {
+  /* A question asked before the version came: it runs instead.  */
+  document.body.dataset.ready = '1';
 });

@@ -191,7 +191,7 @@ async function chainNeeded (page)
 
 async function pasteVerify (page, name, content)
 {
-  await page.evaluate (function () { location.hash = 'view=verify'; });
+  await page.click ('#tab-verify');
   await page.fill ('input[name=vname]', name);
   await page.fill ('#vtext', content);
   const before = await page.evaluate (function () {
