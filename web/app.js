@@ -648,9 +648,11 @@ async function download ()
   const format = value ('tformat');
   errorBox.hidden = true;
   setBusy (true);
+  const t0 = performance.now ();
   try
     {
       const r = await step (tableArgs (format));
+      document.body.dataset.ms = String (performance.now () - t0);
       const ext = { csv: 'csv', tsv: 'tsv', markdown: 'md', latex: 'tex' }[format];
       const a = el ('a', { download: 'riskodds-table.' + ext });
       const blob = new Blob ([r.stdout], { type: 'text/plain' });
@@ -765,7 +767,7 @@ startWorker ();
 applyState (location.hash.slice (1));
 run (['--version']).then (function (r) {
   document.getElementById ('version').textContent =
-    r.stdout.split ('\n')[0].replace (/^riskodds\s*/, '');
+    r.stdout.split ('\n')[0].replace (/^.*\s/, '');
   document.body.dataset.ready = '1';
   if (view !== 'verify')
     compute ();

@@ -13,8 +13,10 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 export NODE_PATH EMCC_SKIP_SANITY_CHECK
 
 prefix=$(sh "$top/web/deps.sh")
-obj=$top/web/obj
-dist=$top/web/dist
+# WEB_OBJ and WEB_DIST: another build beside this one (web/bench.sh's
+# with RISKODDS_WEB_LIMB=32, see web/deps.sh).
+obj=${WEB_OBJ:-$top/web/obj}
+dist=${WEB_DIST:-$top/web/dist}
 mkdir -p "$obj" "$dist"
 
 # The web's config.h: the name and version from configure.ac, no cairo,

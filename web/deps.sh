@@ -17,11 +17,19 @@ if [ -z "$emcc_version" ] || [ -z "$gmp_version" ] || [ -z "$mpfr_version" ]; th
   echo "web/deps.sh: need emcc and deb-src entries for gmp and mpfr4 (run ./bootstrap.sh)" >&2
   exit 1
 fi
-# limb64: the one-line configure change below (ABI=longlong).
 # Debian's epoch (the "2:" of GMP) has no place in a file name.
 gmp_version=${gmp_version#*:}
 mpfr_version=${mpfr_version#*:}
-key="gmp-$gmp_version-mpfr-$mpfr_version-emcc-$emcc_version-limb64"
+# limb64: the one-line configure change below (ABI=longlong);
+# RISKODDS_WEB_LIMB=32 builds GMP's generic 32-bit limbs instead, for
+# web/bench.sh's comparison.
+limb=${RISKODDS_WEB_LIMB:-64}
+case $limb in
+  64) abi=longlong ;;
+  32) abi=standard ;;
+  *) echo "web/deps.sh: RISKODDS_WEB_LIMB is 64 or 32" >&2; exit 1 ;;
+esac
+key="gmp-$gmp_version-mpfr-$mpfr_version-emcc-$emcc_version-limb$limb"
 cache=${RISKODDS_WEB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/riskodds-web}
 prefix=$cache/$key
 if [ -f "$prefix/lib/libmpfr.a" ] && [ -f "$prefix/lib/libgmp.a" ]; then
@@ -53,7 +61,7 @@ grep -q '^abilist="longlong standard"; limb_longlong=longlong$' configure
 # no flags of its own for emcc with this ABI: -O2 as for gcc.
 emconfigure ./configure --host=none --build="$build" --disable-assembly \
   --enable-static --disable-shared --disable-cxx CC_FOR_BUILD=gcc \
-  ABI=longlong CFLAGS=-O2 gmp_cv_c_double_format="IEEE little endian" \
+  ABI=$abi CFLAGS=-O2 gmp_cv_c_double_format="IEEE little endian" \
   --prefix="$work/prefix" >&2
 emmake make -j"$jobs" >&2
 # GMP's own mpz and mpq tests under node, on the very build we install
