@@ -24,9 +24,10 @@ const env = Object.assign ({}, process.env, {
 const dist = process.env.WEB_DIST || path.join (__dirname, 'dist');
 const runs = Number (process.env.RUNS || 7);
 
-/* The table twice: the heat map (3 digits, certified enclosures) and
+/* P(3, 2): the fixed cost of a question.  The table twice: the heat map (3 digits, certified enclosures) and
    the CSV download (every fraction and 20 digits).  */
 const QUESTIONS = [
+  ['P(3, 2)', 'view=battle&a=3&d=2&dist=0'],
   ['P(1000, 1000)', 'view=battle&a=1000&d=1000&dist=0'],
   ['table 30 x 20', 'view=table&ta=1..30&td=1..20'],
   ['table CSV', 'view=table&ta=1..30&td=1..20', true]
@@ -81,7 +82,7 @@ async function main ()
       for (let i = 0; i < runs; i++)
         {
           /* Another question between, so that each is computed anew.  */
-          await ask (page, 'view=battle&a=2&d=1&dist=0');
+          await ask (page, 'view=battle&a=2&d=1&dist=0&digits=5');
           let [ms, a] = await ask (page, state);
           if (csv)
             [ms, a] = await download (page);

@@ -5,5 +5,10 @@
 # another build of the page (such as one with 32-bit limbs).
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
+# A relative WEB_DIST names a folder from here, not from web/.
+if [ -n "$WEB_DIST" ]; then
+  WEB_DIST=$(cd "$WEB_DIST" && pwd)
+  export WEB_DIST
+fi
 cd "$top/web"
 exec node bench.js

@@ -4,6 +4,11 @@
 # 'make check-web' after 'make web' and 'make'.
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
+# A relative WEB_DIST names a folder from here, not from web/.
+if [ -n "$WEB_DIST" ]; then
+  WEB_DIST=$(cd "$WEB_DIST" && pwd)
+  export WEB_DIST
+fi
 : "${RISKODDS:=$top/src/riskodds/riskodds}"
 export RISKODDS
 if [ ! -f "$top/web/dist/index.html" ]; then
