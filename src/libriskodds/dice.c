@@ -4,6 +4,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include <pthread.h>
@@ -79,8 +80,15 @@ ro_die_beats (const ro_rules_t *rules, unsigned p, unsigned a, unsigned d)
 /* More cells than this in one table of the sweep: RO_ENOMEM, before any
    size overflows (a table's bytes are counted by ro_dice_memory, which
    the callers check against their limit: 40-sided dice with a bonus on
-   3 of 5 take 15 million cells).  */
-#define SWEEP_CELLS_MAX (1UL << 40)
+   3 of 5 take 15 million cells).  Where size_t has 32 bits (wasm32,
+   the page in web/), the cap is 2^22: the product radix^p, checked
+   after each factor (radix <= 301), and a table's bytes then stay below
+   2^32.  */
+#if SIZE_MAX > 0xffffffffUL
+# define SWEEP_CELLS_MAX ((size_t) 1 << 40)
+#else
+# define SWEEP_CELLS_MAX ((size_t) 1 << 22)
+#endif
 
 typedef struct
 {

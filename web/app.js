@@ -1,0 +1,777 @@
+/* app.js -- the page: the form as riskodds command lines, run in a Web
+   Worker (worker.js over riskodds.js), their output shown.  The numbers
+   are the program's own text (its JSON, its reports): nothing is
+   recomputed here, and nothing shown as a value went through a double
+   (the chart's bar heights do, and are only drawn).  */
+
+'use strict';
+
+const form = document.getElementById ('form');
+const VIEWS = ['battle', 'table', 'chain', 'needed', 'verify'];
+
+/* ---- the tab's memory: what --max-memory refuses beyond ---- */
+
+/* A wasm32 heap ends at 2 GiB (the module's MAXIMUM_MEMORY); a phone
+   may give a tab far less: half its memory, as navigator.deviceMemory
+   tells it (rounded, at most 8 GiB), below 1.5 GiB.  */
+const MEMORY_MIB = Math.min (1536,
+                             Math.floor ((navigator.deviceMemory || 8)
+                                         * 1024 / 2));
+document.getElementById ('memory').textContent =
+  'Memory for one computation in this tab: ' + MEMORY_MIB
+  + ' MiB (larger ones are refused with the estimate).';
+
+/* ---- the worker ---- */
+
+let worker = null;
+let pending = null;             /* {id, resolve, reject} */
+let nextId = 1;
+
+function startWorker ()
+{
+  const url = URL.createObjectURL (new Blob ([self.RISKODDS_WORKER_SOURCE],
+                                             { type: 'text/javascript' }));
+  worker = new Worker (url);
+  worker.onmessage = function (e)
+  {
+    const m = e.data;
+    if (!pending || m.id !== pending.id)
+      return;
+    if (m.type === 'progress')
+      showProgress (m.done, m.total);
+    else if (m.type === 'done')
+      {
+        const p = pending;
+        pending = null;
+        p.resolve (m);
+      }
+  };
+  worker.onerror = function (e)
+  {
+    if (pending)
+      {
+        const p = pending;
+        pending = null;
+        p.reject (new Error (e.message || 'the worker failed'));
+      }
+  };
+}
+
+/* Run one command line (ARGS without "riskodds"); FILES are written
+   into the instance's file system first.  */
+function run (args, files)
+{
+  if (pending)
+    cancel ();
+  return new Promise (function (resolve, reject) {
+    pending = { id: nextId++, resolve: resolve, reject: reject };
+    worker.postMessage ({ id: pending.id, args: args, files: files || [] });
+  });
+}
+
+/* A run cannot be interrupted inside the library: the worker goes, and
+   a fresh one takes its place.  */
+function cancel ()
+{
+  if (!pending)
+    return;
+  worker.terminate ();
+  const p = pending;
+  pending = null;
+  startWorker ();
+  p.reject (new Error ('cancelled'));
+}
+
+/* ---- progress ---- */
+
+const busy = document.getElementById ('busy');
+const bar = document.getElementById ('progress');
+const barText = document.getElementById ('progress-text');
+
+function showProgress (done, total)
+{
+  const share = total > 0 ? done / total : 0;
+  bar.value = share;
+  barText.textContent = Math.floor (share * 100) + '% done';
+}
+
+function setBusy (on)
+{
+  busy.hidden = !on;
+  document.body.classList.toggle ('working', on);
+  if (on)
+    {
+      bar.removeAttribute ('value');
+      barText.textContent = 'started';
+    }
+}
+
+document.getElementById ('cancel').addEventListener ('click', function () {
+  cancel ();
+});
+
+/* ---- the form's state, the command line and the URL ---- */
+
+function fields ()
+{
+  return Array.from (form.elements).filter (function (e) {
+    return e.name && e.type !== 'file' && e.name !== 'vtext';
+  });
+}
+
+function isDefault (e)
+{
+  if (e.type === 'checkbox')
+    return e.checked === e.defaultChecked;
+  if (e.tagName === 'SELECT')
+    {
+      const d = Array.from (e.options).find (function (o) {
+        return o.defaultSelected;
+      }) || e.options[0];
+      return e.value === d.value;
+    }
+  return e.value === e.defaultValue;
+}
+
+function value (name)
+{
+  const e = form.elements[name];
+  return e.type === 'checkbox' ? e.checked : e.value.trim ();
+}
+
+let view = 'battle';
+
+function showView (v)
+{
+  view = v;
+  for (const b of document.querySelectorAll ('[role=tab]'))
+    {
+      const on = b.dataset.view === v;
+      b.setAttribute ('aria-selected', on ? 'true' : 'false');
+      b.tabIndex = on ? 0 : -1;
+    }
+  for (const s of document.querySelectorAll ('[role=tabpanel]'))
+    s.hidden = s.dataset.view !== v;
+}
+
+/* The state as a query string: the view and the fields that differ
+   from their defaults (the pasted table of verify stays out).  */
+function stateString ()
+{
+  const q = new URLSearchParams ();
+  q.set ('view', view);
+  for (const e of fields ())
+    if (!isDefault (e))
+      q.set (e.name, e.type === 'checkbox' ? (e.checked ? '1' : '0')
+             : e.value);
+  return q.toString ();
+}
+
+function applyState (s)
+{
+  const q = new URLSearchParams (s);
+  for (const e of fields ())
+    {
+      const v = q.get (e.name);
+      if (e.type === 'checkbox')
+        e.checked = v === null ? e.defaultChecked : v === '1';
+      else if (e.tagName === 'SELECT' && v === null)
+        e.selectedIndex = Array.from (e.options).findIndex (function (o) {
+          return o.defaultSelected;
+        }) >= 0 ? Array.from (e.options).findIndex (function (o) {
+          return o.defaultSelected;
+        }) : 0;
+      else
+        e.value = v === null ? e.defaultValue : v;
+    }
+  const v = q.get ('view');
+  showView (VIEWS.includes (v) ? v : 'battle');
+}
+
+/* The rule options, the count and the digits: each field with data-cli
+   that differs from its default, where its data-views allow.  */
+function optionArgs (only)
+{
+  const args = [];
+  for (const e of document.querySelectorAll ('#rules [data-cli]'))
+    {
+      if (only && !only.includes (e.name))
+        continue;
+      if (e.dataset.views && !e.dataset.views.split (' ').includes (view))
+        continue;
+      if (isDefault (e) || (e.type !== 'checkbox' && e.value.trim () === ''))
+        continue;
+      args.push (e.dataset.cli);
+      if (e.type !== 'checkbox')
+        args.push (e.value.trim ());
+    }
+  /* No meter on a standard error nobody sees, and no --max-time: the
+     meter then leaves the library's progress hook to glue.c's, the
+     progress bar's.  */
+  args.push ('--max-memory', MEMORY_MIB + 'M', '--no-progress',
+             '--max-time', 'none');
+  return args;
+}
+
+function words (s)
+{
+  return s.split (/\s+/).filter (function (w) { return w !== ''; });
+}
+
+/* ---- showing results ---- */
+
+const result = document.getElementById ('result');
+const errorBox = document.getElementById ('error');
+
+function el (tag, attrs, children)
+{
+  const e = document.createElement (tag);
+  for (const k in attrs || {})
+    e.setAttribute (k, attrs[k]);
+  for (const c of children || [])
+    e.append (c);
+  return e;
+}
+
+function showCommand (args)
+{
+  const shown = args.filter (function (a, i) {
+    return !(a === '--no-progress'
+             || a === '--max-memory' || args[i - 1] === '--max-memory'
+             || a === '--max-time' || args[i - 1] === '--max-time');
+  });
+  const c = document.getElementById ('command');
+  c.textContent = 'riskodds ' + shown.map (function (a) {
+    return /^[A-Za-z0-9_.,:=\/+%-]+$/.test (a) ? a : "'" + a + "'";
+  }).join (' ');
+  c.dataset.args = JSON.stringify (args);
+}
+
+function showError (text)
+{
+  errorBox.textContent = text;
+  errorBox.hidden = false;
+}
+
+async function copy (text, button)
+{
+  try
+    {
+      await navigator.clipboard.writeText (text);
+    }
+  catch (e)
+    {
+      /* file:// pages may lack the clipboard API.  */
+      const t = el ('textarea');
+      t.value = text;
+      document.body.append (t);
+      t.select ();
+      document.execCommand ('copy');
+      t.remove ();
+    }
+  button.textContent = 'Copied';
+  setTimeout (function () { button.textContent = 'Copy'; }, 1500);
+}
+
+/* A fraction folded when long: the ends shown, the whole a click away,
+   the copy button copying the whole.  */
+function fraction (id, text)
+{
+  const out = el ('output', { id: id, class: 'fraction' });
+  out.dataset.full = text;
+  const FOLD = 120;
+  const box = el ('div', { class: 'value' }, [out]);
+  if (text.length > FOLD)
+    {
+      out.textContent = text.slice (0, 50) + ' … ' + text.slice (-50);
+      const more = el ('button', { type: 'button' },
+                       ['Show all ' + text.length + ' characters']);
+      more.addEventListener ('click', function () {
+        const folded = out.textContent !== text;
+        out.textContent = folded ? text : text.slice (0, 50) + ' … '
+          + text.slice (-50);
+        more.textContent = folded ? 'Fold' : 'Show all ' + text.length
+          + ' characters';
+      });
+      box.append (more);
+    }
+  else
+    out.textContent = text;
+  const b = el ('button', { type: 'button', class: 'copy',
+                            'aria-label': 'Copy the fraction' }, ['Copy']);
+  b.addEventListener ('click', function () { copy (text, b); });
+  box.append (b);
+  return box;
+}
+
+function raw (title, text, id)
+{
+  return el ('details', {}, [el ('summary', {}, [title]),
+                             el ('pre', { id: id }, [text])]);
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function svg (tag, attrs, children)
+{
+  const e = document.createElementNS (SVG, tag);
+  for (const k in attrs || {})
+    e.setAttribute (k, attrs[k]);
+  for (const c of children || [])
+    e.append (c);
+  return e;
+}
+
+/* The end distribution as bars: the defender's wins on the left (most
+   defenders left first), the attacker's on the right (fewest attackers
+   left first), heights as drawn from the decimals.  */
+function chart (dist)
+{
+  const ends = dist.slice ().sort (function (x, y) {
+    if (x.winner !== y.winner)
+      return x.winner === 'defender' ? -1 : 1;
+    return x.winner === 'defender' ? y.defenders_left - x.defenders_left
+      : x.attackers_left - y.attackers_left;
+  });
+  const w = 640, h = 240, pad = 30;
+  const max = Math.max.apply (null, ends.map (function (e) {
+    return parseFloat (e.decimal);
+  })) || 1;
+  const bw = (w - 2 * pad) / ends.length;
+  const s = svg ('svg', { viewBox: '0 0 ' + w + ' ' + (h + 40),
+                          role: 'img', class: 'chart',
+                          'aria-labelledby': 'chart-title' });
+  s.append (svg ('title', { id: 'chart-title' },
+                 ['How the battle ends: the chance of each number of armies left']));
+  ends.forEach (function (e, i) {
+    const v = parseFloat (e.decimal);
+    const bh = (h - pad) * v / max;
+    const who = e.winner === 'attacker' ? 'attacker' : 'defender';
+    const left = who === 'attacker' ? e.attackers_left : e.defenders_left;
+    const r = svg ('rect', { x: pad + i * bw, y: h - bh, width: Math.max (bw - 1, 0.5),
+                             height: bh, class: who });
+    r.append (svg ('title', {}, [who + ' wins with ' + left + ' left: '
+                                 + e.exact + ' = ' + e.decimal]));
+    s.append (r);
+    if (ends.length <= 40)
+      s.append (svg ('text', { x: pad + (i + 0.5) * bw, y: h + 14,
+                               'text-anchor': 'middle' }, [String (left)]));
+  });
+  s.append (svg ('line', { x1: pad, x2: w - pad, y1: h, y2: h,
+                           class: 'axis' }));
+  s.append (svg ('text', { x: pad, y: h + 34 },
+                 ['\u2190 defender wins (defenders left)']));
+  s.append (svg ('text', { x: w - pad, y: h + 34, 'text-anchor': 'end' },
+                 ['attacker wins (attackers left) \u2192']));
+  return s;
+}
+
+function showBattle (j, stdout)
+{
+  const parts = [
+    el ('h3', {}, ['Attacker conquers']),
+    fraction ('win-exact', j.win.exact),
+    el ('div', { class: 'value' },
+        [el ('output', { id: 'win-decimal', class: 'decimal' }, [j.win.decimal])]),
+    el ('h3', {}, ['Defender holds']),
+    fraction ('lose-exact', j.lose.exact),
+    el ('div', { class: 'value' },
+        [el ('output', { id: 'lose-decimal', class: 'decimal' }, [j.lose.decimal])])
+  ];
+  if (j.unresolved)
+    parts.push (el ('h3', {}, ['Unresolved']),
+                el ('div', { class: 'value' },
+                    [el ('output', {}, [j.unresolved.decimal])]));
+  if (j.distribution)
+    parts.push (el ('h3', {}, ['How it ends']), chart (j.distribution));
+  if (j.stats && j.stats.all)
+    {
+      const a = j.stats.all;
+      parts.push (el ('h3', {}, ['Expected armies left']),
+                  el ('dl', { id: 'expected' }, [
+                    el ('dt', {}, ['Attacker']),
+                    el ('dd', {}, [a.attackers_left.mean.decimal]),
+                    el ('dt', {}, ['Defender']),
+                    el ('dd', {}, [a.defenders_left.mean.decimal])]));
+    }
+  parts.push (raw ('The JSON the command line prints', stdout, 'json'));
+  result.replaceChildren.apply (result, parts);
+}
+
+/* Heat map colours: red (0) through yellow to green (1).  */
+function heat (v)
+{
+  return 'hsl(' + Math.round (120 * v) + ', 70%, 75%)';
+}
+
+function showTable (j)
+{
+  const as = [], ds = [];
+  for (const c of j.cells)
+    {
+      if (!as.includes (c.attackers))
+        as.push (c.attackers);
+      if (!ds.includes (c.defenders))
+        ds.push (c.defenders);
+    }
+  const cell = {};
+  for (const c of j.cells)
+    cell[c.attackers + ' ' + c.defenders] = c.win.decimal;
+  const head = el ('tr', {}, [el ('th', { scope: 'col' }, ['A \\ D'])]
+                   .concat (ds.map (function (d) {
+                     return el ('th', { scope: 'col' }, [String (d)]);
+                   })));
+  const rows = as.map (function (a) {
+    return el ('tr', {}, [el ('th', { scope: 'row' }, [String (a)])]
+               .concat (ds.map (function (d) {
+                 const v = cell[a + ' ' + d];
+                 const td = el ('td', { title: a + ' v ' + d + ': ' + v }, [v]);
+                 td.style.background = heat (parseFloat (v));
+                 return td;
+               })));
+  });
+  result.replaceChildren (
+    el ('p', {}, ['P(win), attackers down, defenders across, to 3 digits '
+                  + '(the download has the digits and values chosen).']),
+    el ('div', { class: 'scroll' },
+        [el ('table', { id: 'heatmap', class: 'heatmap' },
+             [el ('thead', {}, [head]), el ('tbody', {}, rows)])]));
+}
+
+function showText (stdout)
+{
+  result.replaceChildren (el ('pre', { id: 'text' }, [stdout]));
+}
+
+/* The pasted table, each field coloured by the verdict: a disagreement
+   where the report puts one (line, field), agreement on the other
+   numbers the report counted (the value column of a long table, the
+   cells of a grid).  */
+function splitFields (line, name)
+{
+  if (/\.csv$/i.test (name))
+    return line.split (',');
+  if (/\.tsv$/i.test (name))
+    return line.split ('\t');
+  if (line.includes ('|'))
+    return line.replace (/^\s*\|/, '').replace (/\|\s*$/, '').split ('|');
+  if (line.includes ('&'))
+    return line.replace (/\\\\.*$/, '').split ('&');
+  return line.trim ().split (/\s+/);
+}
+
+function showVerify (report, j, text, name)
+{
+  const file = j && j.files && j.files[0];
+  const wrong = {};
+  for (const x of (file && file.disagreements) || [])
+    wrong[x.line + ':' + x.field] = x;
+  const numeric = /^\s*[-+\u2212]?(\d+([.,]\d*)?|[.,]\d+)(e[-+]?\d+)?\s*%?\s*$|^\s*\d+\s*\/\s*\d+\s*$/i;
+  const lines = text.replace (/\n$/, '').split ('\n');
+  let seenNumbers = false;
+  const rows = lines.map (function (line, i) {
+    const fs = splitFields (line, name);
+    const isData = fs.slice (1).some (function (f) { return numeric.test (f); });
+    const header = isData && !seenNumbers && file && file.layout !== 'long'
+      && fs.every (function (f, k) { return k === 0 || /^\s*\d+\s*$/.test (f); });
+    if (isData)
+      seenNumbers = true;
+    return el ('tr', {}, fs.map (function (f, k) {
+      const x = wrong[(i + 1) + ':' + (k + 1)];
+      let cls = '';
+      if (x)
+        cls = 'wrong';
+      else if (file && numeric.test (f) && !header
+               && (file.layout === 'long' ? k + 1 === file.value_column
+                   : k > 0))
+        cls = 'right';
+      const td = el ('td', cls ? { class: cls } : {}, [f]);
+      if (x)
+        td.title = x.attackers + ' v ' + x.defenders + ': ' + x.published
+          + ' should be ' + x.correct + ' (exact ' + x.exact + ')';
+      return td;
+    }));
+  });
+  result.replaceChildren (
+    el ('p', { class: 'legend' }, [el ('span', { class: 'right' }, ['right']), ' ',
+                                   el ('span', { class: 'wrong' }, ['wrong'])]),
+    el ('div', { class: 'scroll' },
+        [el ('table', { id: 'verdicts', class: 'verdicts' },
+             [el ('tbody', {}, rows)])]),
+    el ('h3', {}, ['The report']),
+    el ('pre', { id: 'report' }, [report]));
+}
+
+/* ---- running the views ---- */
+
+function battleArgs ()
+{
+  const args = optionArgs ().concat (['--format', 'json']);
+  if (value ('dist'))
+    args.push ('--dist', '--stats');
+  return args.concat ([value ('a'), value ('d')]);
+}
+
+function tableArgs (format)
+{
+  const args = ['table'].concat (optionArgs (), ['--attackers', value ('ta'),
+                                                 '--defenders', value ('td')]);
+  if (format === 'json')
+    return ['table'].concat (optionArgs (['count', 'sides', 'attack_dice',
+      'defend_dice', 'ties', 'attack_bonus', 'attack_bonus_dice',
+      'defend_bonus', 'defend_bonus_dice', 'clamp', 'defender', 'attacker',
+      'stop', 'goal', 'rounds']),
+      ['--attackers', value ('ta'), '--defenders', value ('td'),
+       '--format', 'json', '--values', 'decimal', '--digits', '3']);
+  args.push ('--format', format);
+  if (value ('tvalues') !== 'both')
+    args.push ('--values', value ('tvalues'));
+  if ((format === 'csv' || format === 'tsv') && value ('tlayout') !== 'long')
+    args.push ('--layout', value ('tlayout'));
+  return args;
+}
+
+function verifyArgs (name, json)
+{
+  const args = ['verify'].concat (optionArgs (['count', 'sides', 'attack_dice',
+    'defend_dice', 'ties', 'attack_bonus', 'attack_bonus_dice',
+    'defend_bonus', 'defend_bonus_dice', 'clamp', 'defender', 'attacker',
+    'stop', 'goal']));
+  if (value ('vpercent'))
+    args.push ('--percent');
+  if (value ('vtol') !== '')
+    args.push ('--tolerance', value ('vtol'));
+  if (value ('vlayout') !== 'auto')
+    args.push ('--layout', value ('vlayout'));
+  if (json)
+    args.push ('--format', 'json');
+  return args.concat ([name]);
+}
+
+function fileName ()
+{
+  const n = value ('vname').replace (/[\/\\]/g, '_');
+  return n === '' ? 'pasted.csv' : n;
+}
+
+/* One step of a view: run ARGS, and unless it ended as OK_STATUS
+   allows, show its message.  */
+async function step (args, files, okStatus)
+{
+  showCommand (args);
+  const r = await run (args, files);
+  if (!(okStatus || [0]).includes (r.status))
+    {
+      showError (r.stderr.trim () || 'riskodds ended with status ' + r.status);
+      throw new Error ('failed');
+    }
+  return r;
+}
+
+/* A computation superseded by a newer one (a new question asked before
+   the answer came) ends silently: only the newest is shown.  */
+let generation = 0;
+
+async function compute ()
+{
+  const gen = ++generation;
+  errorBox.hidden = true;
+  result.replaceChildren ();
+  setBusy (true);
+  const t0 = performance.now ();
+  try
+    {
+      if (view === 'battle')
+        {
+          const r = await step (battleArgs ());
+          showBattle (JSON.parse (r.stdout), r.stdout);
+        }
+      else if (view === 'table')
+        {
+          const r = await step (tableArgs ('json'));
+          showTable (JSON.parse (r.stdout));
+        }
+      else if (view === 'chain')
+        {
+          const r = await step (['chain'].concat (optionArgs (),
+                                                  [value ('ca')],
+                                                  words (value ('cd'))));
+          showText (r.stdout);
+        }
+      else if (view === 'needed')
+        {
+          const args = ['needed'].concat (optionArgs (['count', 'sides',
+            'attack_dice', 'defend_dice', 'ties', 'attack_bonus',
+            'attack_bonus_dice', 'defend_bonus', 'defend_bonus_dice',
+            'clamp', 'defender', 'attacker', 'stop', 'goal']));
+          if (value ('target') !== '1/2')
+            args.push ('--target', value ('target'));
+          const r = await step (args.concat (words (value ('nd'))));
+          showText (r.stdout);
+        }
+      else if (view === 'verify')
+        {
+          const text = document.getElementById ('vtext').value;
+          if (text.trim () === '')
+            {
+              showError ('Paste a table or drop a file first.');
+              return;
+            }
+          const name = fileName ();
+          const files = [{ name: name, data: text }];
+          const j = await step (verifyArgs (name, true), files, [0, 1]);
+          const r = await step (verifyArgs (name, false), files, [0, 1]);
+          showVerify (r.stdout, JSON.parse (j.stdout), text, name);
+        }
+      document.body.dataset.ms = String (performance.now () - t0);
+      result.dataset.done = String (Number (result.dataset.done || 0) + 1);
+    }
+  catch (e)
+    {
+      if (gen !== generation)
+        return;
+      if (e.message === 'cancelled')
+        showError ('Cancelled.');
+      else if (e.message !== 'failed')
+        showError (String (e));
+      result.dataset.done = String (Number (result.dataset.done || 0) + 1);
+    }
+  finally
+    {
+      if (gen === generation)
+        setBusy (false);
+    }
+}
+
+async function download ()
+{
+  const format = value ('tformat');
+  errorBox.hidden = true;
+  setBusy (true);
+  const t0 = performance.now ();
+  try
+    {
+      const r = await step (tableArgs (format));
+      document.body.dataset.ms = String (performance.now () - t0);
+      const ext = { csv: 'csv', tsv: 'tsv', markdown: 'md', latex: 'tex' }[format];
+      const a = el ('a', { download: 'riskodds-table.' + ext });
+      const blob = new Blob ([r.stdout], { type: 'text/plain' });
+      a.href = URL.createObjectURL (blob);
+      document.body.append (a);
+      a.click ();
+      a.remove ();
+    }
+  catch (e)
+    {
+      if (e.message === 'cancelled')
+        showError ('Cancelled.');
+      else if (e.message !== 'failed')
+        showError (String (e));
+    }
+  finally
+    {
+      setBusy (false);
+    }
+}
+
+/* ---- events ---- */
+
+/* Compute: the state goes into the URL (a history entry, so that Back
+   returns to the previous question), and the change of the URL runs it.  */
+form.addEventListener ('submit', function (e) {
+  e.preventDefault ();
+  const s = stateString ();
+  if (location.hash.slice (1) === s)
+    compute ();
+  else
+    location.hash = s;
+});
+
+window.addEventListener ('hashchange', function () {
+  applyState (location.hash.slice (1));
+  compute ();
+});
+
+for (const b of document.querySelectorAll ('[role=tab]'))
+  {
+    b.addEventListener ('click', function () { showView (b.dataset.view); });
+    b.addEventListener ('keydown', function (e) {
+      const i = VIEWS.indexOf (view);
+      let j = -1;
+      if (e.key === 'ArrowRight')
+        j = (i + 1) % VIEWS.length;
+      else if (e.key === 'ArrowLeft')
+        j = (i + VIEWS.length - 1) % VIEWS.length;
+      if (j >= 0)
+        {
+          showView (VIEWS[j]);
+          document.getElementById ('tab-' + VIEWS[j]).focus ();
+          e.preventDefault ();
+        }
+    });
+  }
+
+document.getElementById ('download').addEventListener ('click', download);
+
+/* An edition: its rule fields set, the others back to the standard game
+   (the README's "Editions and house rules").  */
+const RULE_FIELDS = ['sides', 'attack_dice', 'defend_dice', 'ties',
+                     'attack_bonus', 'attack_bonus_dice', 'defend_bonus',
+                     'defend_bonus_dice', 'clamp'];
+document.getElementById ('edition').addEventListener ('change', function (e) {
+  if (e.target.selectedIndex === 0)
+    return;
+  const q = new URLSearchParams (e.target.value);
+  for (const n of RULE_FIELDS)
+    {
+      const f = form.elements[n];
+      const v = q.get (n);
+      if (f.type === 'checkbox')
+        f.checked = v === '1';
+      else if (f.tagName === 'SELECT')
+        f.value = v === null ? f.options[0].value : v;
+      else
+        f.value = v === null ? f.defaultValue : v;
+    }
+});
+
+function readFile (f)
+{
+  const r = new FileReader ();
+  r.onload = function ()
+  {
+    document.getElementById ('vtext').value = r.result;
+    form.elements.vname.value = f.name;
+  };
+  r.readAsText (f);
+}
+
+document.getElementById ('vfile').addEventListener ('change', function (e) {
+  if (e.target.files[0])
+    readFile (e.target.files[0]);
+});
+
+const vtext = document.getElementById ('vtext');
+vtext.addEventListener ('dragover', function (e) { e.preventDefault (); });
+vtext.addEventListener ('drop', function (e) {
+  if (e.dataTransfer.files[0])
+    {
+      e.preventDefault ();
+      readFile (e.dataTransfer.files[0]);
+    }
+});
+
+/* ---- start ---- */
+
+startWorker ();
+applyState (location.hash.slice (1));
+run (['--version']).then (function (r) {
+  document.getElementById ('version').textContent =
+    r.stdout.split ('\n')[0].replace (/^.*\s/, '');
+  document.body.dataset.ready = '1';
+  if (view !== 'verify')
+    compute ();
+}).catch (function () {
+  /* A question asked before the version came: it runs instead.  */
+  document.body.dataset.ready = '1';
+});

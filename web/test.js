@@ -1,0 +1,358 @@
+#!/usr/bin/env node
+/* test.js -- the page (web/dist) in a real browser: playwright-core drives
+   Debian's headless chromium over the page opened from file://, as a
+   user would open it offline.  Expected values come from the native
+   program (src/riskodds/riskodds, tested on its own by make check): this
+   is a cross-check of the WebAssembly build and of the page that shows
+   it.  Screenshots of each view go to web/screenshots/ (not committed).
+   Run by 'make check-web' (web/test.sh).  */
+
+'use strict';
+
+const fs = require ('fs');
+const os = require ('os');
+const path = require ('path');
+const { execFileSync, spawnSync } = require ('child_process');
+const { chromium } = require ('playwright-core');
+
+const top = path.resolve (__dirname, '..');
+const cli = process.env.RISKODDS || path.join (top, 'src/riskodds/riskodds');
+const dist = process.env.WEB_DIST || path.join (__dirname, 'dist');
+const shots = process.env.WEB_SHOTS || path.join (__dirname, 'screenshots');
+const browserPath = process.env.CHROMIUM || '/usr/bin/chromium';
+const url = 'file://' + path.join (dist, 'index.html');
+
+let failures = 0, passes = 0;
+
+function check (ok, what, detail)
+{
+  if (ok)
+    {
+      passes++;
+      console.log ('ok - ' + what);
+    }
+  else
+    {
+      failures++;
+      console.log ('not ok - ' + what + (detail ? '\n  ' + detail : ''));
+    }
+}
+
+function same (got, want, what)
+{
+  if (got === want)
+    return check (true, what);
+  let i = 0;
+  while (i < got.length && got[i] === want[i])
+    i++;
+  check (false, what, 'first difference at byte ' + i + ': got '
+         + JSON.stringify (got.slice (i, i + 60)) + ', want '
+         + JSON.stringify (want.slice (i, i + 60)));
+}
+
+/* The native program's standard output; ALLOW: the exit statuses that
+   are not a failure (verify's 1: a value disagrees).  */
+function native (args, opts)
+{
+  const r = spawnSync (cli, args, Object.assign ({ encoding: 'utf8' },
+                                                 opts || {}));
+  if (r.status !== 0 && !((opts && opts.allow) || []).includes (r.status))
+    throw new Error ('riskodds ' + args.join (' ') + ': status ' + r.status
+                     + ': ' + r.stderr);
+  return r.stdout;
+}
+
+/* Set the page's state (the URL's fragment, as a shared link would) and
+   wait until the computation it starts has been shown.  */
+async function ask (page, state)
+{
+  const before = await page.evaluate (function () {
+    return Number (document.getElementById ('result').dataset.done || 0);
+  });
+  await page.evaluate (function (s) { location.hash = s; }, state);
+  await page.waitForFunction (function (n) {
+    return Number (document.getElementById ('result').dataset.done || 0) > n;
+  }, before, { timeout: 120000 });
+}
+
+async function shot (page, name)
+{
+  fs.mkdirSync (shots, { recursive: true });
+  await page.screenshot ({ path: path.join (shots, name + '.png'),
+                           fullPage: true });
+}
+
+function text (page, sel)
+{
+  return page.$eval (sel, function (e) { return e.textContent; });
+}
+
+/* ---- the checks ---- */
+
+async function battle18v6 (page)
+{
+  await ask (page, 'view=battle&a=18&d=6&digits=50');
+  const exact = await page.$eval ('#win-exact', function (e) {
+    return e.dataset.full;
+  });
+  const shown = await text (page, '#win-exact');
+  const decimal = await text (page, '#win-decimal');
+  const out = native (['--digits', '50', '18', '6']);
+  const m = /Attacker conquers:\n  exact    (\S+)\n  decimal  (\S+)\n/.exec (out);
+  same (exact, m[1], '18 v 6: the fraction equals the CLI\'s');
+  same (shown, m[1], '18 v 6: the fraction is shown whole');
+  same (decimal, m[2], '18 v 6: 50 digits equal the CLI\'s');
+  /* McLoone's fraction, as published (tests/golden has the CLI's).  */
+  check (exact === '9804653220306498422549071803237023496256898193745/'
+         + '9885757284390281416111900904364482836234411966464',
+         '18 v 6: McLoone\'s fraction');
+  await shot (page, 'battle');
+}
+
+/* Twenty battles under other rules: the page's JSON equals the CLI's
+   for the same question, the CLI's options written out here.  */
+const BATTLES = [
+  ['a=3&d=2', ['3', '2']],
+  ['a=10&d=10&count=attackers', ['--count', 'attackers', '10', '10']],
+  ['a=7&d=5&sides=8', ['--sides', '8', '7', '5']],
+  ['a=6&d=6&defend_dice=3', ['--defend-dice', '3', '6', '6']],
+  ['a=12&d=4&attack_dice=2', ['--attack-dice', '2', '12', '4']],
+  ['a=8&d=8&attack_bonus=1', ['--attack-bonus', '1', '8', '8']],
+  ['a=9&d=7&defend_bonus=1&defend_bonus_dice=all&clamp=1',
+   ['--defend-bonus', '1', '--defend-bonus-dice', 'all', '--clamp', '9', '7']],
+  ['a=5&d=5&ties=attacker', ['--ties', 'attacker', '5', '5']],
+  ['a=10&d=10&defender=optimal', ['--defender', 'optimal', '10', '10']],
+  ['a=10&d=10&defender=wieringa', ['--defender', 'wieringa', '10', '10']],
+  ['a=9&d=9&defender=wieringa-rolled', ['--defender', 'wieringa-rolled', '9', '9']],
+  ['a=8&d=6&attacker=optimal&defender=optimal',
+   ['--attacker', 'optimal', '--defender', 'optimal', '8', '6']],
+  ['a=15&d=10&stop=5', ['--stop', '5', '15', '10']],
+  ['a=15&d=10&goal=3', ['--goal', '3', '15', '10']],
+  ['a=10&d=5&rounds=3', ['--rounds', '3', '10', '5']],
+  ['a=20&d=20&digits=40', ['--digits', '40', '20', '20']],
+  ['a=25&d=15&percent=1', ['--percent', '25', '15']],
+  ['a=4&d=3&sides=10&attack_bonus=-1&attack_bonus_dice=2',
+   ['--sides', '10', '--attack-bonus', '-1', '--attack-bonus-dice', '2', '4', '3']],
+  ['a=30&d=30&dist=0', ['30', '30'], true],
+  ['a=100&d=80&digits=30&dist=0', ['--digits', '30', '100', '80'], true]
+];
+
+async function battles (page)
+{
+  for (const [state, args, nodist] of BATTLES)
+    {
+      await ask (page, 'view=battle&' + state);
+      const json = await text (page, '#json');
+      const want = native (['--format', 'json'].concat (nodist ? []
+                                                       : ['--dist', '--stats'],
+                                                       args));
+      same (json, want, 'battle ' + state + ': JSON equals the CLI\'s');
+    }
+}
+
+async function table (page)
+{
+  await ask (page, 'view=table&ta=1..6&td=1..4&digits=10');
+  const cells = await page.$$eval ('#heatmap td', function (t) {
+    return t.length;
+  });
+  check (cells === 24, 'table: the heat map has 6 x 4 cells');
+  await shot (page, 'table');
+  const formats = [['csv', 'grid'], ['tsv', 'long'], ['markdown', 'long'],
+                   ['latex', 'long']];
+  for (const [format, layout] of formats)
+    {
+      await page.selectOption ('select[name=tformat]', format);
+      await page.selectOption ('select[name=tlayout]', layout);
+      const [dl] = await Promise.all ([page.waitForEvent ('download'),
+                                       page.click ('#download')]);
+      const got = fs.readFileSync (await dl.path (), 'utf8');
+      const args = ['table', '--attackers', '1..6', '--defenders', '1..4',
+                    '--digits', '10', '--format', format];
+      if (layout === 'grid')
+        args.push ('--layout', 'grid');
+      same (got, native (args), 'table: the ' + format + ' download equals '
+            + 'riskodds ' + args.join (' '));
+    }
+}
+
+async function chainNeeded (page)
+{
+  await ask (page, 'view=chain&ca=20&cd=3+2+4+1');
+  same (await text (page, '#text'), native (['chain', '20', '3', '2', '4', '1']),
+        'chain 20 3 2 4 1 equals the CLI\'s');
+  await shot (page, 'chain');
+  await ask (page, 'view=needed&nd=1..8&target=90%25');
+  same (await text (page, '#text'),
+        native (['needed', '--target', '90%', '1..8']),
+        'needed --target 90% 1..8 equals the CLI\'s');
+  await shot (page, 'needed');
+}
+
+async function pasteVerify (page, name, content)
+{
+  await page.click ('#tab-verify');
+  await page.fill ('input[name=vname]', name);
+  await page.fill ('#vtext', content);
+  const before = await page.evaluate (function () {
+    return Number (document.getElementById ('result').dataset.done || 0);
+  });
+  await page.click ('#compute');
+  await page.waitForFunction (function (n) {
+    return Number (document.getElementById ('result').dataset.done || 0) > n;
+  }, before, { timeout: 120000 });
+}
+
+async function verify (page)
+{
+  const mine = fs.readFileSync (path.join (top, 'examples/my-table.csv'), 'utf8');
+  await pasteVerify (page, 'my-table.csv', mine);
+  const wrong = await page.$$eval ('#verdicts td.wrong', function (t) {
+    return t.map (function (e) { return e.textContent; });
+  });
+  check (wrong.length === 1 && wrong[0] === '0.372',
+         'verify my-table.csv: 3 v 2 (0.372) marked wrong', JSON.stringify (wrong));
+  const report = await text (page, '#report');
+  same (report, native (['verify', 'my-table.csv'],
+                        { cwd: path.join (top, 'examples'), allow: [1] }),
+        'verify my-table.csv: the report is the CLI\'s');
+  check (report.includes ('my-table.csv:4: field 3: 3 v 2: 0.372 should be 0.363'),
+         'verify: the CLI\'s message for 3 v 2');
+  await shot (page, 'verify');
+
+  /* A 10 x 10 grid: 100 cells judged.  */
+  const tmp = fs.mkdtempSync (path.join (os.tmpdir (), 'riskodds-web-'));
+  const grid = native (['table', '--format', 'csv', '--layout', 'grid',
+                        '--values', 'decimal', '--digits', '4',
+                        '--attackers', '1..10', '--defenders', '1..10']);
+  fs.writeFileSync (path.join (tmp, 'grid.csv'), grid);
+  await pasteVerify (page, 'grid.csv', grid);
+  const counts = await page.evaluate (function () {
+    return [document.querySelectorAll ('#verdicts td.right').length,
+            document.querySelectorAll ('#verdicts td.wrong').length];
+  });
+  const report100 = await text (page, '#report');
+  same (report100, native (['verify', 'grid.csv'], { cwd: tmp, allow: [1] }),
+        'verify a 10 x 10 grid: the report is the CLI\'s');
+  check (/100 values checked/.test (report100), 'verify: 100 values checked',
+         report100);
+  check (counts[0] + counts[1] === 100, 'verify: 100 cells coloured',
+         JSON.stringify (counts));
+  fs.rmSync (tmp, { recursive: true });
+}
+
+/* A long computation: its progress is shown, a click on a tab is
+   answered within 200 ms while it runs (the worker computes, not the
+   page), and Cancel ends it; the next question is answered.  */
+async function longRun (page)
+{
+  await page.evaluate (function () {
+    location.hash = 'view=battle&a=600&d=600&defender=optimal&dist=0';
+  });
+  await page.waitForFunction (function () {
+    const p = document.getElementById ('progress');
+    return !document.getElementById ('busy').hidden && p.hasAttribute ('value')
+      && p.value > 0;
+  }, null, { timeout: 120000 });
+  check (true, 'a long battle shows its progress');
+  await shot (page, 'progress');
+  const t0 = Date.now ();
+  await page.click ('#tab-battle');
+  await page.waitForFunction (function () {
+    return document.getElementById ('tab-battle')
+      .getAttribute ('aria-selected') === 'true';
+  }, null, { timeout: 5000 });
+  const dt = Date.now () - t0;
+  const still = await page.evaluate (function () {
+    return !document.getElementById ('busy').hidden;
+  });
+  check (dt < 200 && still, 'a click is answered in ' + dt
+         + ' ms while the computation runs');
+  await page.click ('#cancel');
+  await page.waitForFunction (function () {
+    return document.getElementById ('busy').hidden;
+  }, null, { timeout: 5000 });
+  same (await text (page, '#error'), 'Cancelled.', 'Cancel ends the run');
+  await ask (page, 'view=battle&a=5&d=3');
+  check ((await text (page, '#win-exact')) === '402241935565/626913312768',
+         'after Cancel, a fresh worker answers 5 v 3');
+}
+
+/* Too big for the tab: refused up front, with the estimate.  */
+async function tooBig (page)
+{
+  await ask (page, 'view=battle&a=100000000&d=100000000&dist=0');
+  const msg = await text (page, '#error');
+  /* The estimate counts wasm32's sizes (4-byte pointers), not the
+     native program's: the message's form is the CLI's, the bytes may
+     differ.  */
+  const re = /^riskodds: 100000000 against 100000000 would need up to [0-9.]+ GiB \([0-9]+ bytes\) of memory, more than the limit of 1\.5 GiB \(1610612736 bytes\) \(see --max-memory\)$/;
+  check (re.test (msg), 'a battle beyond the tab\'s memory is refused with '
+         + 'the estimate', msg);
+}
+
+/* The state is in the URL: Back returns to the previous question.  */
+async function back (page)
+{
+  await ask (page, 'view=battle&a=11&d=7');
+  await ask (page, 'view=battle&a=12&d=9');
+  const before = await page.evaluate (function () {
+    return Number (document.getElementById ('result').dataset.done || 0);
+  });
+  await page.goBack ();
+  await page.waitForFunction (function (n) {
+    return Number (document.getElementById ('result').dataset.done || 0) > n;
+  }, before, { timeout: 60000 });
+  const a = await page.inputValue ('input[name=a]');
+  const d = await page.inputValue ('input[name=d]');
+  const exact = await page.$eval ('#win-exact', function (e) {
+    return e.dataset.full;
+  });
+  const m = /exact    (\S+)/.exec (native (['11', '7']));
+  check (a === '11' && d === '7' && exact === m[1],
+         'Back returns to 11 v 7 and its answer');
+}
+
+async function main ()
+{
+  const browser = await chromium.launch ({ executablePath: browserPath,
+                                           args: ['--no-sandbox'] });
+  const context = await browser.newContext ({ acceptDownloads: true,
+                                              viewport: { width: 1000, height: 900 } });
+  const page = await context.newPage ();
+  const errors = [];
+  page.on ('pageerror', function (e) { errors.push (String (e)); });
+  await page.goto (url);
+  await page.waitForFunction (function () {
+    return document.body.dataset.ready === '1'
+      && Number (document.getElementById ('result').dataset.done || 0) > 0;
+  }, null, { timeout: 120000 });
+  check (true, 'the page opens from file:// and computes 18 v 6');
+  const steps = [battle18v6, battles, table, chainNeeded, verify, tooBig, back,
+                 longRun];
+  for (const s of steps)
+    {
+      try
+        {
+          await s (page);
+        }
+      catch (e)
+        {
+          check (false, s.name, String (e.stack || e));
+        }
+    }
+  /* A phone's width.  */
+  await page.setViewportSize ({ width: 390, height: 844 });
+  await ask (page, 'view=battle&a=10&d=5');
+  await shot (page, 'phone');
+  check (errors.length === 0, 'no error in the page', errors.join ('\n'));
+  await browser.close ();
+  console.log ((failures ? 'FAIL' : 'PASS') + ': ' + passes + ' passed, '
+               + failures + ' failed');
+  process.exit (failures ? 1 : 0);
+}
+
+main ().catch (function (e) {
+  console.error (e);
+  process.exit (1);
+});
