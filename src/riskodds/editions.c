@@ -50,9 +50,9 @@ static const cli_edition_t editions[] = {
    "up, +2 on the defender's highest die (Georgiou's hero and fortress)"},
   {"zombies", "zombies win ties", "--ties attacker",
    "house rule: the zombies attack, and win a comparison of equal dice"},
-  {"2210-station", "Risk 2210 A.D., a space station", "--defend-sides 8",
+  {"2210-station", "Risk 2210 A.D., a space station", "--defend-station",
    "Risk 2210 A.D. (Avalon Hill 2001): every die defending a territory "
-   "with a space station is eight-sided (without commanders)"},
+   "with a space station is eight-sided"},
   {"2210-commander", "Risk 2210 A.D., an attacking commander",
    "--attack-commanders 1",
    "Risk 2210 A.D. (Avalon Hill 2001): a commander rolls an eight-sided "
