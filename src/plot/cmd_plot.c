@@ -210,6 +210,25 @@ rules_phrase_count (const ro_rules_t *r, int count, const char *edition)
       fprintf (m, "%sties to the attacker", sep);
       sep = ", ";
     }
+  /* Risk 2210 A.D.'s d8: a station makes every defence die one, so the
+     defender's commanders then change nothing.  */
+  if (r->attack_commanders != 0)
+    {
+      fprintf (m, "%s%lu attacking commander%s", sep, r->attack_commanders,
+               r->attack_commanders == 1 ? "" : "s");
+      sep = ", ";
+    }
+  if (r->defend_station)
+    {
+      fprintf (m, "%sa space station", sep);
+      sep = ", ";
+    }
+  else if (r->defend_commanders != 0)
+    {
+      fprintf (m, "%s%lu defending commander%s", sep, r->defend_commanders,
+               r->defend_commanders == 1 ? "" : "s");
+      sep = ", ";
+    }
   if (r->defender != RO_DEFENDER_MAX)
     {
       fprintf (m, "%sdefender %s", sep, cli_defender_name (r->defender));
