@@ -931,32 +931,6 @@ ranked_names (const char **names)
 /* Parsing                                                            */
 /* ------------------------------------------------------------------ */
 
-/* A switch given a value ("--dist=1"): getopt_long refuses it with
-   optopt the switch's value, which the message of old printed as a
-   character, the low byte of its number in the getopt table of old.
-   Kept byte for byte until that message is mended (it should say that
-   the switch takes no value).  */
-static int
-switch_byte (int optopt_seen)
-{
-  static const struct
-  {
-    const char *name;
-    char byte;
-  } bytes[] = {
-    {"clamp", 11}, {"dist", 14}, {"stats", 15}, {"percent", 25},
-    {"no-percent", 26}, {"latex-fit", 27}, {"float", 28}, {"progress", 33},
-    {"no-progress", 34}
-  };
-  if (optopt_seen < 256 || (size_t) optopt_seen - 256 >= N_OPTIONS)
-    return optopt_seen;
-  for (size_t i = 0; i < sizeof bytes / sizeof bytes[0]; i++)
-    if (strcmp (option_at ((size_t) optopt_seen - 256)->name,
-                bytes[i].name) == 0)
-      return bytes[i].byte;
-  return optopt_seen;
-}
-
 /* Report an option getopt_long refused, in our own words.  */
 static int
 bad_option (char **argv, int optopt_seen)
@@ -977,7 +951,13 @@ bad_option (char **argv, int optopt_seen)
                                 "'--%s'?", arg, near);
       return cli_usage_error ("unrecognized or ambiguous option '%s'", arg);
     }
-  return cli_usage_error ("invalid option -- '%c'", switch_byte (optopt_seen));
+  /* A switch given a value ("--dist=1"): getopt_long refuses it with
+     optopt the switch's value, 256 and up (the message of old printed
+     that number's low byte as a character, often an invisible one).  */
+  if (optopt_seen >= 256 && (size_t) optopt_seen - 256 < N_OPTIONS)
+    return cli_usage_error ("option '--%s' doesn't allow an argument",
+                            option_at ((size_t) optopt_seen - 256)->name);
+  return cli_usage_error ("invalid option -- '%c'", optopt_seen);
 }
 
 /* Whether ARG is an option whose value is the next argument: "-d" or a
