@@ -371,7 +371,8 @@ static const help_t helps[] = {
 static const char common[] =
   "\n"
   "Rule options (--sides, --attack-dice, --defend-dice, bonuses and their\n"
-  "dice, --clamp, --ties),\n"
+  "dice, --clamp, --ties, --attack-commanders, --defend-commanders,\n"
+  "--defend-station, --edition NAME: riskodds editions lists them),\n"
   "dice policies (--defender, --attacker) and the common options (--count,\n"
   "--digits, --values (not for verify), --format, -o, --max-memory,\n"
   "--progress): see riskodds --help.\n";
