@@ -99,7 +99,7 @@ static const help_t helps[] = {
    "options without their dashes: sides, attack-sides, defend-sides,\n"
    "attack-dice, defend-dice, attack-bonus, defend-bonus,\n"
    "attack-bonus-dice, defend-bonus-dice, ties, attack-commanders,\n"
-   "defend-commanders, defender; clamp and defend-station alone),\n"
+   "defend-commanders, defender, edition; clamp and defend-station alone),\n"
    "separated by commas with no spaces and none empty.  The army left in\n"
    "a territory taken is an ordinary one while the attacker has one: his\n"
    "commanders move on.\n"
