@@ -44,6 +44,10 @@ typedef enum
 } cli_interval_t;
 
 /* Options as parsed from the command line, shared by every subcommand.  */
+/* The most options options.c's table may hold (a getopt table and a
+   flag each in cli_opts_t's GIVEN); 65 by wave 3.  */
+#define CLI_MAX_OPTIONS 128
+
 typedef struct
 {
   ro_rules_t rules;
@@ -112,8 +116,8 @@ typedef struct
   unsigned long rounds;         /* --rounds of a battle, 0: no limit */
   const struct cli_edition *edition;    /* --edition, NULL: none */
   int edition_changed;          /* rule options given over it */
-  unsigned long long given;     /* the options given, a bit each in the
-                                   order of options.c's table */
+  unsigned char given[CLI_MAX_OPTIONS];  /* the options given, 1 each in
+                                   the order of options.c's table */
 } cli_opts_t;
 
 /* The units of plot --size.  */

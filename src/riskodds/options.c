@@ -849,7 +849,7 @@ static const cli_option_t options[] = {
 
 /* Every option, the rules first: GIVEN has a bit for each.  */
 #define N_OPTIONS (cli_rule_options_n + sizeof options / sizeof options[0])
-#define MAX_OPTIONS 64
+#define MAX_OPTIONS CLI_MAX_OPTIONS
 
 /* The option of index I.  */
 static const cli_option_t *
@@ -883,6 +883,15 @@ make_getopt_tables (void)
 {
   if (long_options[0].name != NULL)
     return;
+  /* A table grown past MAX_OPTIONS would overrun long_options, the
+     names of ranked_names and cli_opts_t's GIVEN: a programming error,
+     caught by every test that parses an option.  */
+  if (N_OPTIONS > MAX_OPTIONS)
+    {
+      fprintf (stderr, "riskodds: internal error: %zu options, more than "
+               "MAX_OPTIONS (%d)\n", (size_t) N_OPTIONS, MAX_OPTIONS);
+      abort ();
+    }
   size_t n = 0;
   for (size_t i = 0; i < N_OPTIONS; i++)
     {
@@ -1084,7 +1093,7 @@ cli_parse_options (cli_opts_t *opts, int argc, char **argv, int *done)
         }
       rc = land (opts, e, optarg);
       if (rc == CLI_EXIT_OK)
-        opts->given |= 1ULL << i;
+        opts->given[i] = 1;
       if (i < cli_rule_options_n && e->section == CLI_SECTION_RULES)
         explicit_rule = 1;
     }
@@ -1327,7 +1336,7 @@ refused (const cli_opts_t *o, int r, unsigned sub)
       const cli_option_t *e = option_at (i);
       if (e->refusal == r && !(e->subs & sub)
           && (e->in_effect ? e->in_effect (o)
-              : (o->given & (1ULL << i)) != 0))
+              : o->given[i] != 0))
         return 1;
     }
   return refusals[r].refuse != NULL && refusals[r].refuse (o, sub);
