@@ -43,11 +43,11 @@ typedef enum
   CLI_INTERVAL_NEVER
 } cli_interval_t;
 
-/* Options as parsed from the command line, shared by every subcommand.  */
 /* The most options options.c's table may hold (a getopt table and a
    flag each in cli_opts_t's GIVEN); 65 by wave 3.  */
 #define CLI_MAX_OPTIONS 128
 
+/* Options as parsed from the command line, shared by every subcommand.  */
 typedef struct
 {
   ro_rules_t rules;
