@@ -1397,20 +1397,8 @@ mx_round (mpq_t *p, unsigned na, unsigned xa, unsigned nd, unsigned xd)
   for (;;)
     {
       unsigned a[5], d[5];
-      for (unsigned i = 0; i < na; i++)
-        a[i] = v[i];
-      for (unsigned i = 0; i < nd; i++)
-        d[i] = v[na + i];
-      for (unsigned i = 1; i < na; i++)
-        for (unsigned j = i; j > 0 && a[j - 1] < a[j]; j--)
-          {
-            unsigned t = a[j]; a[j] = a[j - 1]; a[j - 1] = t;
-          }
-      for (unsigned i = 1; i < nd; i++)
-        for (unsigned j = i; j > 0 && d[j - 1] < d[j]; j--)
-          {
-            unsigned t = d[j]; d[j] = d[j - 1]; d[j - 1] = t;
-          }
+      test_sort_desc (a, v, na);
+      test_sort_desc (d, v + na, nd);
       unsigned lost = 0;
       for (unsigned q = 0; q < m; q++)
         lost += a[q] <= d[q];

@@ -1420,21 +1420,8 @@ mixed_brute (unsigned long *loss, unsigned long *total, unsigned na,
   for (;;)
     {
       unsigned a[RO_DICE_MAX], d[RO_DICE_MAX];
-      for (unsigned i = 0; i < na; i++)
-        a[i] = v[i];
-      for (unsigned i = 0; i < nd; i++)
-        d[i] = v[na + i];
-      /* Insertion sorts, descending.  */
-      for (unsigned i = 1; i < na; i++)
-        for (unsigned j = i; j > 0 && a[j - 1] < a[j]; j--)
-          {
-            unsigned t = a[j]; a[j] = a[j - 1]; a[j - 1] = t;
-          }
-      for (unsigned i = 1; i < nd; i++)
-        for (unsigned j = i; j > 0 && d[j - 1] < d[j]; j--)
-          {
-            unsigned t = d[j]; d[j] = d[j - 1]; d[j - 1] = t;
-          }
+      test_sort_desc (a, v, na);
+      test_sort_desc (d, v + na, nd);
       unsigned lost = 0;
       for (unsigned p = 0; p < m; p++)
         {
