@@ -52,6 +52,7 @@ typedef struct
   mpq_t alpha;
   double log10_alpha;
   size_t rejected;
+  char *place_note;             /* how a headerless grid was placed */
 } samples_t;
 
 /* ------------------------------------------------------------------ */
@@ -840,6 +841,8 @@ print_summary (samples_t *sm, double family)
   else
     printf (": consistent: none rejected by Holm at family-wise %s "
             "(p = %s)\n", o->alpha ? o->alpha : ALPHA_DEFAULT, p);
+  if (sm->place_note)
+    fputs (sm->place_note, stdout);
   int rc = caught ? diagnose (sm, family) : CLI_EXIT_OK;
   print_power (sm);
   return rc;
@@ -1023,10 +1026,16 @@ cmd_verify_samples (const cli_opts_t *o, int argc, char **argv)
       int frc = cli_verify_slurp (&text, &len, argv[i]);
       if (frc == CLI_EXIT_OK)
         frc = cli_verify_read_sheet (argv[i], text, len, &ro, &sheet);
+      /* A grid without labels is placed as plain verify places it.  */
+      if (frc == CLI_EXIT_OK && sheet.headerless)
+        frc = cli_verify_place_grid (o, argv[i], text, len, &ro, &sheet,
+                                     &sm.place_note);
       if (frc == CLI_EXIT_OK)
         frc = judge_file (&sm, text, len, &caught, &reported);
       failed |= frc != CLI_EXIT_OK;
       samples_clear (&sm);
+      free (sm.place_note);
+      sm.place_note = NULL;
       ro_sheet_clear (&sheet);
       free (text);
     }
