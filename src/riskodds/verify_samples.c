@@ -756,15 +756,26 @@ diagnose (samples_t *sm, double family)
               v[order[i]].name, v[order[i]].option, p);
       any = 1;
     }
-  if (!any)
+  /* A number no count of wins rounds to has p = 0 under every rule: no
+     variant can help, and naming "the closest" of them would mislead;
+     so would naming one further than the rules asked.  */
+  size_t impossible = 0;
+  for (size_t i = 0; i < sm->m; i++)
+    impossible += sm->cell[i].k_lo > sm->cell[i].k_hi;
+  if (!any && impossible > 0)
+    printf ("no variant can explain it: %zu number%s cannot be the "
+            "mean of %s battles (no count of wins rounds to %s)",
+            impossible, impossible == 1 ? "" : "s",
+            impossible == 1 ? "its" : "their",
+            impossible == 1 ? "it" : "them");
+  else if (!any && n > 0 && fp[order[0]] > family)
     {
-      fputs ("no variant tried explains it", stdout);
-      if (n > 0)
-        {
-          pvalue_text (p, sizeof p, fp[order[0]]);
-          printf (" (the closest, %s: p = %s)", v[order[0]].name, p);
-        }
+      pvalue_text (p, sizeof p, fp[order[0]]);
+      printf ("no variant tried explains it (the closest, %s: p = %s)",
+              v[order[0]].name, p);
     }
+  else if (!any)
+    fputs ("no variant tried explains it or comes closer", stdout);
   pvalue_text (p, sizeof p, family);
   const ro_rules_t *r = &sm->o->rules;
   int standard = ro_rules_is_standard (r) && r->stop == 0 && r->goal == 0
