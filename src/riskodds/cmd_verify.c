@@ -1181,11 +1181,12 @@ choose_placing (const cli_opts_t *o, const char *file, const char *text,
    with the exact ones by their digits, a choice of structure made
    before any test, so the tests are not shopped among placings -- and
    read it so.  *NOTE gets the lines that say how (malloc'd; NULL when
-   the options left nothing open).  */
-int
-cli_verify_place_grid (const cli_opts_t *o, const char *file,
-                       const char *text, size_t len, ro_read_options_t *ro,
-                       ro_sheet_t *sheet, char **note)
+   the options left nothing open).  It is handed to verify --samples,
+   which sits below this file and calls nothing above it.  */
+static int
+place_grid (const cli_opts_t *o, const char *file, const char *text,
+            size_t len, ro_read_options_t *ro, ro_sheet_t *sheet,
+            char **note)
 {
   reading_t rd;
   memset (&rd, 0, sizeof rd);
@@ -1373,7 +1374,7 @@ cmd_verify (const cli_opts_t *o, int argc, char **argv)
   if (o->float_mode)
     return cmd_verify_float (o, argc, argv);
   if (o->samples)
-    return cmd_verify_samples (o, argc, argv);
+    return cmd_verify_samples (o, argc, argv, place_grid);
   if (argc < 1)
     return cli_usage_error ("verify needs at least one FILE (- for "
                             "standard input)");

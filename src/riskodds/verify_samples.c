@@ -1012,7 +1012,8 @@ parse_alpha (samples_t *sm, const char *arg)
 }
 
 int
-cmd_verify_samples (const cli_opts_t *o, int argc, char **argv)
+cmd_verify_samples (const cli_opts_t *o, int argc, char **argv,
+                    cli_verify_place_fn *place)
 {
   if (argc < 1)
     return cli_usage_error ("verify needs at least one FILE (- for "
@@ -1039,8 +1040,7 @@ cmd_verify_samples (const cli_opts_t *o, int argc, char **argv)
         frc = cli_verify_read_sheet (argv[i], text, len, &ro, &sheet);
       /* A grid without labels is placed as plain verify places it.  */
       if (frc == CLI_EXIT_OK && sheet.headerless)
-        frc = cli_verify_place_grid (o, argv[i], text, len, &ro, &sheet,
-                                     &sm.place_note);
+        frc = place (o, argv[i], text, len, &ro, &sheet, &sm.place_note);
       if (frc == CLI_EXIT_OK)
         frc = judge_file (&sm, text, len, &caught, &reported);
       failed |= frc != CLI_EXIT_OK;
