@@ -534,6 +534,8 @@ typedef int cli_verify_place_fn (const cli_opts_t *o, const char *file,
                                  const char *text, size_t len,
                                  ro_read_options_t *ro, ro_sheet_t *sheet,
                                  char **note);
+int cli_verify_has_samples (const ro_sheet_t *s, const char *text,
+                            size_t len);
 int cmd_verify_samples (const cli_opts_t *opts, int argc, char **argv,
                         cli_verify_place_fn *place);
 int cmd_policy (const cli_opts_t *opts, int argc, char **argv);

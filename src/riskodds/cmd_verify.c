@@ -1298,6 +1298,13 @@ verify_text (const cli_opts_t *o, const char *file, const char *text,
       for (size_t i = 0; i < r.nwrong; i++)
         print_wrong (&r, &r.wrong[i]);
       rc = print_summary (&r);
+      /* A column of sample sizes says the numbers are simulated: their
+         digits are not meant to be exact.  */
+      if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_TEXT
+          && cli_verify_has_samples (&sheet, text, len))
+        puts ("  note: a column is headed 'samples': if the numbers are "
+              "simulated means, judge them by statistics with --samples N "
+              "(the column gives each row its N; N is for empty cells)");
     }
   if (r.disagree > 0)
     *any_wrong = 1;

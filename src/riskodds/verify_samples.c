@@ -144,6 +144,19 @@ samples_column (const ro_sheet_t *s, const char **line, size_t nlines)
   return 0;
 }
 
+/* Whether the long table in SHEET, read from the LEN bytes of TEXT,
+   has a column headed "samples": for plain verify, which judges by the
+   digits and says that --samples would judge such a table.  */
+int
+cli_verify_has_samples (const ro_sheet_t *s, const char *text, size_t len)
+{
+  size_t nlines = 0;
+  const char **line = line_starts (text, len, &nlines);
+  int has = line != NULL && samples_column (s, line, nlines) != 0;
+  free (line);
+  return has;
+}
+
 /* The samples of entry E: its cell in column COL, or --samples.  */
 static int
 entry_samples (unsigned long *n, const samples_t *sm, const ro_entry_t *e,
