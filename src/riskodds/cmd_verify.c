@@ -839,7 +839,7 @@ place_text (char *buf, size_t size, const place_t *p)
 
 /* How a grid without labels was placed, and why.  */
 static void
-print_place_note (const report_t *r)
+print_place_note (FILE *out, const report_t *r)
 {
   static const char *const kind[] = {
     "no labels: its first row is data",
@@ -852,12 +852,12 @@ print_place_note (const report_t *r)
   place_t p = { s->across, s->first_row, s->first_column, 0 };
   char buf[96];
   place_text (buf, sizeof buf, &p);
-  printf ("  note: %s; read as %s\n", kind[s->text], buf);
+  fprintf (out, "  note: %s; read as %s\n", kind[s->text], buf);
   if (rd->nplaces < 2)
     return;
   if (s->n < NOTE_VALUES_MIN)
     {
-      printf ("  note: only %zu value%s: too few to tell which side goes "
+      fprintf (out, "  note: only %zu value%s: too few to tell which side goes "
               "across or where the counts start (--across, --first-row, "
               "--first-column)\n", s->n, s->n == 1 ? "" : "s");
       return;
@@ -865,18 +865,18 @@ print_place_note (const report_t *r)
   /* "of 600 values, 32 agree with attackers 1.. down, 600 with
      attackers 2.. down, ..."; a placing that holds a battle the count
      cannot (0 armies on a territory) "cannot be".  */
-  printf ("  note: of %zu values,", s->n);
+  fprintf (out, "  note: of %zu values,", s->n);
   for (int k = 0; k < rd->nplaces; k++)
     {
       place_text (buf, sizeof buf, &rd->place[k]);
       *strchr (buf, ',') = '\0';
       if (rd->place[k].agree < 0)
-        printf ("%s %s cannot be", k ? "," : "", buf);
+        fprintf (out, "%s %s cannot be", k ? "," : "", buf);
       else
-        printf ("%s %ld %s %s", k ? "," : "", rd->place[k].agree,
+        fprintf (out, "%s %ld %s %s", k ? "," : "", rd->place[k].agree,
                 k ? "with" : "agree with", buf);
     }
-  puts (" (--across, --first-row and --first-column choose)");
+  fputs (" (--across, --first-row and --first-column choose)\n", out);
 }
 
 /* What verify chose where the text left the reading open: the places of
@@ -888,7 +888,7 @@ print_reading_notes (const report_t *r)
   const ro_sheet_t *s = r->sheet;
   const reading_t *rd = r->rd;
   if (s->layout == RO_LAYOUT_GRID && s->headerless)
-    print_place_note (r);
+    print_place_note (stdout, r);
   else if (s->layout == RO_LAYOUT_GRID && s->across_said == RO_SAID_LABELS
            && s->across == RO_ACROSS_ATTACKERS)
     puts ("  note: read with the attackers across and the defenders down, "
@@ -1176,6 +1176,41 @@ choose_placing (const cli_opts_t *o, const char *file, const char *text,
   return cli_verify_read_sheet (file, text, len, ro, sheet);
 }
 
+/* For verify --samples: place the headerless grid in SHEET (read by
+   RO) as verify places it -- the placing where the most values agree
+   with the exact ones by their digits, a choice of structure made
+   before any test, so the tests are not shopped among placings -- and
+   read it so.  *NOTE gets the lines that say how (malloc'd; NULL when
+   the options left nothing open).  It is handed to verify --samples,
+   which sits below this file and calls nothing above it.  */
+static int
+place_grid (const cli_opts_t *o, const char *file, const char *text,
+            size_t len, ro_read_options_t *ro, ro_sheet_t *sheet,
+            char **note)
+{
+  reading_t rd;
+  memset (&rd, 0, sizeof rd);
+  *note = NULL;
+  int rc = choose_placing (o, file, text, len, ro, sheet, NULL, &rd);
+  if (rc != CLI_EXIT_OK)
+    return rc;
+  report_t r;
+  report_init (&r, o, file, sheet, NULL);
+  r.rd = &rd;
+  size_t n = 0;
+  FILE *m = open_memstream (note, &n);
+  if (m == NULL)
+    rc = cli_error ("out of memory");
+  else
+    {
+      print_place_note (m, &r);
+      if (fclose (m) != 0)
+        rc = cli_error ("out of memory");
+    }
+  report_clear (&r);
+  return rc;
+}
+
 /* Judge SHEET into R; then, when its bare numbers may be percentages
    and reading them so fits -- all of them agree, or at most half as
    many disagree, as for the notes of the other readings -- read them so
@@ -1263,6 +1298,13 @@ verify_text (const cli_opts_t *o, const char *file, const char *text,
       for (size_t i = 0; i < r.nwrong; i++)
         print_wrong (&r, &r.wrong[i]);
       rc = print_summary (&r);
+      /* A column of sample sizes says the numbers are simulated: their
+         digits are not meant to be exact.  */
+      if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_TEXT
+          && cli_verify_has_samples (&sheet, text, len))
+        puts ("  note: a column is headed 'samples': if the numbers are "
+              "simulated means, judge them by statistics with --samples N "
+              "(the column gives each row its N; N is for empty cells)");
     }
   if (r.disagree > 0)
     *any_wrong = 1;
@@ -1339,7 +1381,7 @@ cmd_verify (const cli_opts_t *o, int argc, char **argv)
   if (o->float_mode)
     return cmd_verify_float (o, argc, argv);
   if (o->samples)
-    return cmd_verify_samples (o, argc, argv);
+    return cmd_verify_samples (o, argc, argv, place_grid);
   if (argc < 1)
     return cli_usage_error ("verify needs at least one FILE (- for "
                             "standard input)");

@@ -564,7 +564,9 @@ enum
   R_FLOAT_READING,
   R_FLOAT_FILES,
   R_SAMPLES,
-  R_SAMPLES_MODE,
+  R_ALPHA_SAMPLES,
+  R_SAMPLES_FLOAT,
+  R_SAMPLES_TOLERANCE,
   R_PLOT_PAGE,
   R_PLOT_SIZE,
   R_THEME,
@@ -1245,13 +1247,28 @@ float_and_reading (const cli_opts_t *o, unsigned sub)
                            || o->first_column);
 }
 
-/* --samples is a way of judging of its own; --alpha is its level.  */
+/* --samples is a way of judging of its own; --alpha is its level.
+   Each conflict is refused in its own words, so that the message names
+   the option that is wrong.  */
 static int
-samples_mode (const cli_opts_t *o, unsigned sub)
+alpha_without_samples (const cli_opts_t *o, unsigned sub)
 {
   (void) sub;
-  return o->samples ? o->float_mode || o->tolerance != NULL
-    : o->alpha != NULL;
+  return o->samples == 0 && o->alpha != NULL;
+}
+
+static int
+samples_and_float (const cli_opts_t *o, unsigned sub)
+{
+  (void) sub;
+  return o->samples && o->float_mode;
+}
+
+static int
+samples_and_tolerance (const cli_opts_t *o, unsigned sub)
+{
+  (void) sub;
+  return o->samples && o->tolerance != NULL;
 }
 
 /* --size says what --width and --height say.  */
@@ -1316,9 +1333,14 @@ static const struct
                      "--tolerance, --columns, --layout and --percent are "
                      "for reading files", float_and_files},
   [R_SAMPLES] = {"--samples and --alpha apply only to 'verify'", NULL},
-  [R_SAMPLES_MODE] = {"--samples judges simulated numbers by statistics; "
-                      "--float and --tolerance do not apply, and --alpha "
-                      "needs --samples", samples_mode},
+  [R_ALPHA_SAMPLES] = {"--alpha is the level of --samples' tests: it "
+                       "needs --samples N", alpha_without_samples},
+  [R_SAMPLES_FLOAT] = {"--samples judges the simulated numbers of files; "
+                       "--float checks double precision over a grid: give "
+                       "one", samples_and_float},
+  [R_SAMPLES_TOLERANCE] = {"--samples judges simulated numbers by "
+                           "statistics; --tolerance is for computed "
+                           "tables: give one", samples_and_tolerance},
   [R_PLOT_PAGE] = {"--size, --dpi, --title, --font and --font-size apply "
                    "only to 'plot'", NULL},
   [R_PLOT_SIZE] = {"--size and --width/--height: give one (--size WxH "

@@ -52,6 +52,7 @@ typedef struct
   mpq_t alpha;
   double log10_alpha;
   size_t rejected;
+  char *place_note;             /* how a headerless grid was placed */
 } samples_t;
 
 /* ------------------------------------------------------------------ */
@@ -141,6 +142,19 @@ samples_column (const ro_sheet_t *s, const char **line, size_t nlines)
       return 0;
     }
   return 0;
+}
+
+/* Whether the long table in SHEET, read from the LEN bytes of TEXT,
+   has a column headed "samples": for plain verify, which judges by the
+   digits and says that --samples would judge such a table.  */
+int
+cli_verify_has_samples (const ro_sheet_t *s, const char *text, size_t len)
+{
+  size_t nlines = 0;
+  const char **line = line_starts (text, len, &nlines);
+  int has = line != NULL && samples_column (s, line, nlines) != 0;
+  free (line);
+  return has;
 }
 
 /* The samples of entry E: its cell in column COL, or --samples.  */
@@ -755,15 +769,26 @@ diagnose (samples_t *sm, double family)
               v[order[i]].name, v[order[i]].option, p);
       any = 1;
     }
-  if (!any)
+  /* A number no count of wins rounds to has p = 0 under every rule: no
+     variant can help, and naming "the closest" of them would mislead;
+     so would naming one further than the rules asked.  */
+  size_t impossible = 0;
+  for (size_t i = 0; i < sm->m; i++)
+    impossible += sm->cell[i].k_lo > sm->cell[i].k_hi;
+  if (!any && impossible > 0)
+    printf ("no variant can explain it: %zu number%s cannot be the "
+            "mean of %s battles (no count of wins rounds to %s)",
+            impossible, impossible == 1 ? "" : "s",
+            impossible == 1 ? "its" : "their",
+            impossible == 1 ? "it" : "them");
+  else if (!any && n > 0 && fp[order[0]] > family)
     {
-      fputs ("no variant tried explains it", stdout);
-      if (n > 0)
-        {
-          pvalue_text (p, sizeof p, fp[order[0]]);
-          printf (" (the closest, %s: p = %s)", v[order[0]].name, p);
-        }
+      pvalue_text (p, sizeof p, fp[order[0]]);
+      printf ("no variant tried explains it (the closest, %s: p = %s)",
+              v[order[0]].name, p);
     }
+  else if (!any)
+    fputs ("no variant tried explains it or comes closer", stdout);
   pvalue_text (p, sizeof p, family);
   const ro_rules_t *r = &sm->o->rules;
   int standard = ro_rules_is_standard (r) && r->stop == 0 && r->goal == 0
@@ -840,6 +865,8 @@ print_summary (samples_t *sm, double family)
   else
     printf (": consistent: none rejected by Holm at family-wise %s "
             "(p = %s)\n", o->alpha ? o->alpha : ALPHA_DEFAULT, p);
+  if (sm->place_note)
+    fputs (sm->place_note, stdout);
   int rc = caught ? diagnose (sm, family) : CLI_EXIT_OK;
   print_power (sm);
   return rc;
@@ -998,7 +1025,8 @@ parse_alpha (samples_t *sm, const char *arg)
 }
 
 int
-cmd_verify_samples (const cli_opts_t *o, int argc, char **argv)
+cmd_verify_samples (const cli_opts_t *o, int argc, char **argv,
+                    cli_verify_place_fn *place)
 {
   if (argc < 1)
     return cli_usage_error ("verify needs at least one FILE (- for "
@@ -1023,10 +1051,15 @@ cmd_verify_samples (const cli_opts_t *o, int argc, char **argv)
       int frc = cli_verify_slurp (&text, &len, argv[i]);
       if (frc == CLI_EXIT_OK)
         frc = cli_verify_read_sheet (argv[i], text, len, &ro, &sheet);
+      /* A grid without labels is placed as plain verify places it.  */
+      if (frc == CLI_EXIT_OK && sheet.headerless)
+        frc = place (o, argv[i], text, len, &ro, &sheet, &sm.place_note);
       if (frc == CLI_EXIT_OK)
         frc = judge_file (&sm, text, len, &caught, &reported);
       failed |= frc != CLI_EXIT_OK;
       samples_clear (&sm);
+      free (sm.place_note);
+      sm.place_note = NULL;
       ro_sheet_clear (&sheet);
       free (text);
     }
