@@ -386,3 +386,154 @@ ro_dist_stats (ro_stats_t *st, const ro_dist_t *dist, unsigned long a,
   mpq_clear (start);
   return rc;
 }
+
+/* Whether ro_battle_stats_method takes A against D to the split engine:
+   where ro_battle_win_method would, and the split computes the battle
+   itself.  MODEL compiled (counts not needed).  */
+static int
+stats_by_split (const ro_model_t *model, unsigned long a, unsigned long d,
+                ro_method_t method)
+{
+  unsigned long f = ro_model_fighting (model, a);
+  return ro_model_ended (model, f, d) == 0
+    && ro_engine_method_battle (model->c.plain, method, f, d)
+    == RO_METHOD_SPLIT;
+}
+
+/* ST's condition C from the sums P, X1, X2 of the attackers left and
+   Y1, Y2 of the defenders', rationals.  */
+static void
+stats_put (ro_stats_t *st, int c, const mpq_t p, const mpq_t *x,
+           const mpq_t *y, unsigned long a, unsigned long d)
+{
+  st->has[c] = mpq_sgn (p) > 0;
+  if (!st->has[c])
+    return;
+  mpq_t sq;
+  mpq_init (sq);
+  mpq_div (st->attackers_left[c], x[0], p);
+  mpq_div (st->attackers_left_var[c], x[1], p);
+  mpq_mul (sq, st->attackers_left[c], st->attackers_left[c]);
+  mpq_sub (st->attackers_left_var[c], st->attackers_left_var[c], sq);
+  mpq_div (st->defenders_left[c], y[0], p);
+  mpq_div (st->defenders_left_var[c], y[1], p);
+  mpq_mul (sq, st->defenders_left[c], st->defenders_left[c]);
+  mpq_sub (st->defenders_left_var[c], st->defenders_left_var[c], sq);
+  mpq_set_ui (sq, a, 1);
+  mpq_sub (st->attackers_lost[c], sq, st->attackers_left[c]);
+  mpq_set_ui (sq, d, 1);
+  mpq_sub (st->defenders_lost[c], sq, st->defenders_left[c]);
+  mpq_clear (sq);
+}
+
+/* The statistics by the split engine: the sums over the wins and the
+   losses of each side's armies left and their squares, each a sum of
+   the split's (ro_split_moment), those known at once skipped: with no
+   goal every win leaves the defender 0, with no stop every loss leaves
+   the attacker the armies behind.  */
+static int
+split_stats (ro_stats_t *st, const ro_model_t *m, unsigned long a,
+             unsigned long d)
+{
+  unsigned long f = ro_model_fighting (m, a);
+  mpq_t p[3], x[3][2], y[3][2];
+  for (int c = 0; c < 3; c++)
+    mpq_inits (p[c], x[c][0], x[c][1], y[c][0], y[c][1], (mpq_ptr) 0);
+  int rc = ro_split_solve (p[RO_GIVEN_WIN], m, f, d);
+  mpq_set_ui (p[RO_GIVEN_ANY], 1, 1);
+  mpq_sub (p[RO_GIVEN_LOSS], p[RO_GIVEN_ANY], p[RO_GIVEN_WIN]);
+  for (int loss = 0; loss < 2 && rc == RO_OK; loss++)
+    {
+      int c = loss ? RO_GIVEN_LOSS : RO_GIVEN_WIN;
+      for (unsigned pw = 1; pw <= 2 && rc == RO_OK; pw++)
+        {
+          if (loss && m->c.stop == 0)
+            {
+              mpz_ui_pow_ui (mpq_numref (x[c][pw - 1]), m->c.behind, pw);
+              mpq_mul (x[c][pw - 1], x[c][pw - 1], p[c]);
+            }
+          else
+            rc = ro_split_moment (x[c][pw - 1], m, f, d, loss, 0, pw);
+          if (rc == RO_OK && (loss || m->rules.goal != 0))
+            rc = ro_split_moment (y[c][pw - 1], m, f, d, loss, 1, pw);
+        }
+    }
+  if (rc == RO_OK)
+    {
+      for (int k = 0; k < 2; k++)
+        {
+          mpq_add (x[RO_GIVEN_ANY][k], x[RO_GIVEN_WIN][k],
+                   x[RO_GIVEN_LOSS][k]);
+          mpq_add (y[RO_GIVEN_ANY][k], y[RO_GIVEN_WIN][k],
+                   y[RO_GIVEN_LOSS][k]);
+        }
+      for (int c = 0; c < 3; c++)
+        stats_put (st, c, p[c], (const mpq_t *) x[c], (const mpq_t *) y[c],
+                   a, d);
+    }
+  for (int c = 0; c < 3; c++)
+    mpq_clears (p[c], x[c][0], x[c][1], y[c][0], y[c][1], (mpq_ptr) 0);
+  return rc;
+}
+
+int
+ro_battle_stats_method (ro_stats_t *st, const ro_rules_t *rules,
+                        unsigned long a, unsigned long d, ro_method_t method)
+{
+  int rc = ro_check_battle (rules, a, d);
+  if (rc == RO_OK && !ro_method_applies (rules, method))
+    rc = RO_EINVAL;
+  if (rc != RO_OK)
+    return rc;
+  ro_model_t model;
+  ro_model_compile (&model, rules);
+  if (stats_by_split (&model, a, d, method))
+    {
+      rc = ro_model_count (&model);
+      if (rc != RO_OK)
+        return rc;
+      if (ro_split_takes (&model, ro_model_fighting (&model, a), d))
+        {
+          rc = split_stats (st, &model, a, d);
+          ro_model_clear (&model);
+          return rc;
+        }
+      ro_model_clear (&model);
+    }
+  ro_dist_t dist;
+  ro_dist_init (&dist);
+  rc = ro_battle_dist_method (&dist, rules, a, d, method);
+  if (rc == RO_OK)
+    rc = ro_dist_stats (st, &dist, a, d);
+  ro_dist_clear (&dist);
+  return rc;
+}
+
+int
+ro_battle_stats (ro_stats_t *st, const ro_rules_t *rules, unsigned long a,
+                 unsigned long d)
+{
+  return ro_battle_stats_method (st, rules, a, d, RO_METHOD_AUTO);
+}
+
+int
+ro_battle_stats_memory (double *bytes, const ro_rules_t *rules,
+                        unsigned long a, unsigned long d, ro_method_t method)
+{
+  int rc = ro_check_battle (rules, a, d);
+  if (rc != RO_OK)
+    return rc;
+  ro_model_t model;
+  ro_model_compile (&model, rules);
+  if (stats_by_split (&model, a, d, method))
+    {
+      rc = ro_model_count (&model);
+      if (rc != RO_OK)
+        return rc;
+      int takes = ro_split_takes (&model, ro_model_fighting (&model, a), d);
+      ro_model_clear (&model);
+      if (takes)
+        return ro_battle_memory_method (bytes, rules, a, d, method);
+    }
+  return ro_battle_dist_memory (bytes, rules, a, d, method);
+}

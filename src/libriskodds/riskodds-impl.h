@@ -519,6 +519,19 @@ int ro_split_solve_threads (mpq_ptr win, const ro_model_t *model,
                             unsigned long f, unsigned long d,
                             unsigned threads);
 
+/* Whether ro_split_solve computes F against D itself (else it hands the
+   battle to the strip engine).  */
+int ro_split_takes (const ro_model_t *model, unsigned long f,
+                    unsigned long d);
+
+/* The sum over the wins (LOSS 0) or the losses (1) of P(end) times the
+   attacker's armies left (DEFENDERS 0, counted as in ro_outcome_t) or
+   the defender's (1) to the power POWER (1 or 2), for a battle
+   ro_split_takes.  */
+int ro_split_moment (mpq_t out, const ro_model_t *model, unsigned long f,
+                     unsigned long d, int loss, int defenders,
+                     unsigned power);
+
 /* The split engine's memory for F against D.  */
 double ro_split_memory (const ro_rules_t *rules, unsigned long f,
                         unsigned long d);
