@@ -643,13 +643,13 @@ int ro_dist_stats (ro_stats_t *stats, const ro_dist_t *dist,
    the split engine takes the battle (RO_METHOD_AUTO: where it would for
    ro_battle_win, 4000 armies or more in all): each sum of ro_dist_stats
    is a sum over the split's exits; elsewhere ro_battle_dist_method
-   then ro_dist_stats.  The same values either way.  Errors as
-   ro_battle_dist_method.  */
-int ro_battle_stats (ro_stats_t *stats, const ro_rules_t *rules,
+   then ro_dist_stats.  The same values either way.  WIN, unless NULL,
+   gets P(win).  Errors as ro_battle_dist_method.  */
+int ro_battle_stats (ro_stats_t *stats, mpq_ptr win, const ro_rules_t *rules,
                      unsigned long a, unsigned long d);
-int ro_battle_stats_method (ro_stats_t *stats, const ro_rules_t *rules,
-                            unsigned long a, unsigned long d,
-                            ro_method_t method);
+int ro_battle_stats_method (ro_stats_t *stats, mpq_ptr win,
+                            const ro_rules_t *rules, unsigned long a,
+                            unsigned long d, ro_method_t method);
 
 /* The memory ro_battle_stats_method needs: the split engine's where it
    takes the battle, else ro_battle_dist_memory's.  */

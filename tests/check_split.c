@@ -266,7 +266,8 @@ expect_stats (const ro_rules_t *r, const char *what, unsigned long a,
   ro_stats_init (&got);
   ro_stats_init (&want);
   ro_dist_init (&dist);
-  test_require_msg (ro_battle_stats_method (&got, r, a, d, RO_METHOD_SPLIT)
+  test_require_msg (ro_battle_stats_method (&got, NULL, r, a, d,
+                                            RO_METHOD_SPLIT)
                     == RO_OK, "%s, %lu v %lu: split stats", what, a, d);
   ck_assert_int_eq (ro_battle_dist_method (&dist, r, a, d, engine), RO_OK);
   ck_assert_int_eq (ro_dist_stats (&want, &dist, a, d), RO_OK);
@@ -342,12 +343,16 @@ START_TEST (test_stats_random)
   gmp_randclear (st);
   ro_rules_t r;
   ro_stats_t got, want;
+  mpq_t win, win_strip;
+  mpq_inits (win, win_strip, (mpq_ptr) 0);
   ro_rules_init (&r);
   ro_stats_init (&got);
   ro_stats_init (&want);
-  ck_assert_int_eq (ro_battle_stats (&got, &r, 2100, 2000), RO_OK);
-  ck_assert_int_eq (ro_battle_stats_method (&want, &r, 2100, 2000,
+  ck_assert_int_eq (ro_battle_stats (&got, win, &r, 2100, 2000), RO_OK);
+  ck_assert_int_eq (ro_battle_stats_method (&want, win_strip, &r, 2100, 2000,
                                             RO_METHOD_STRIP), RO_OK);
+  ck_assert (mpq_equal (win, win_strip));
+  mpq_clears (win, win_strip, (mpq_ptr) 0);
   for (int c = 0; c < 3; c++)
     {
       ck_assert (mpq_equal (got.attackers_left_var[c],

@@ -432,8 +432,8 @@ stats_put (ro_stats_t *st, int c, const mpq_t p, const mpq_t *x,
    goal every win leaves the defender 0, with no stop every loss leaves
    the attacker the armies behind.  */
 static int
-split_stats (ro_stats_t *st, const ro_model_t *m, unsigned long a,
-             unsigned long d)
+split_stats (ro_stats_t *st, mpq_ptr win, const ro_model_t *m,
+             unsigned long a, unsigned long d)
 {
   unsigned long f = ro_model_fighting (m, a);
   mpq_t p[3], x[3][2], y[3][2];
@@ -470,6 +470,8 @@ split_stats (ro_stats_t *st, const ro_model_t *m, unsigned long a,
       for (int c = 0; c < 3; c++)
         stats_put (st, c, p[c], (const mpq_t *) x[c], (const mpq_t *) y[c],
                    a, d);
+      if (win != NULL)
+        mpq_set (win, p[RO_GIVEN_WIN]);
     }
   for (int c = 0; c < 3; c++)
     mpq_clears (p[c], x[c][0], x[c][1], y[c][0], y[c][1], (mpq_ptr) 0);
@@ -477,7 +479,7 @@ split_stats (ro_stats_t *st, const ro_model_t *m, unsigned long a,
 }
 
 int
-ro_battle_stats_method (ro_stats_t *st, const ro_rules_t *rules,
+ro_battle_stats_method (ro_stats_t *st, mpq_ptr win, const ro_rules_t *rules,
                         unsigned long a, unsigned long d, ro_method_t method)
 {
   int rc = ro_check_battle (rules, a, d);
@@ -494,7 +496,7 @@ ro_battle_stats_method (ro_stats_t *st, const ro_rules_t *rules,
         return rc;
       if (ro_split_takes (&model, ro_model_fighting (&model, a), d))
         {
-          rc = split_stats (st, &model, a, d);
+          rc = split_stats (st, win, &model, a, d);
           ro_model_clear (&model);
           return rc;
         }
@@ -505,15 +507,17 @@ ro_battle_stats_method (ro_stats_t *st, const ro_rules_t *rules,
   rc = ro_battle_dist_method (&dist, rules, a, d, method);
   if (rc == RO_OK)
     rc = ro_dist_stats (st, &dist, a, d);
+  if (rc == RO_OK && win != NULL)
+    mpq_set (win, dist.win);
   ro_dist_clear (&dist);
   return rc;
 }
 
 int
-ro_battle_stats (ro_stats_t *st, const ro_rules_t *rules, unsigned long a,
-                 unsigned long d)
+ro_battle_stats (ro_stats_t *st, mpq_ptr win, const ro_rules_t *rules,
+                 unsigned long a, unsigned long d)
 {
-  return ro_battle_stats_method (st, rules, a, d, RO_METHOD_AUTO);
+  return ro_battle_stats_method (st, win, rules, a, d, RO_METHOD_AUTO);
 }
 
 int
