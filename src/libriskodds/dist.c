@@ -430,7 +430,8 @@ stats_put (ro_stats_t *st, int c, const mpq_t p, const mpq_t *x,
    losses of each side's armies left and their squares, each a sum of
    the split's (ro_split_moment), those known at once skipped: with no
    goal every win leaves the defender 0, with no stop every loss leaves
-   the attacker the armies behind.  */
+   the attacker the armies behind.  Each sum is an equal share of the
+   progress.  */
 static int
 split_stats (ro_stats_t *st, mpq_ptr win, const ro_model_t *m,
              unsigned long a, unsigned long d)
@@ -439,25 +440,52 @@ split_stats (ro_stats_t *st, mpq_ptr win, const ro_model_t *m,
   mpq_t p[3], x[3][2], y[3][2];
   for (int c = 0; c < 3; c++)
     mpq_inits (p[c], x[c][0], x[c][1], y[c][0], y[c][1], (mpq_ptr) 0);
-  int rc = ro_split_solve (p[RO_GIVEN_WIN], m, f, d);
+  /* The sums to run: LOSS, DEFENDERS, POWER and where each goes.  */
+  struct
+  {
+    int loss, defenders;
+    unsigned power;
+    mpq_ptr out;
+  } job[9];
+  unsigned n = 0;
+  job[n].out = p[RO_GIVEN_WIN];
+  job[n++].power = 0;
+  for (int loss = 0; loss < 2; loss++)
+    for (int side = 0; side < 2; side++)
+      for (unsigned pw = 1; pw <= 2; pw++)
+        {
+          int c = loss ? RO_GIVEN_LOSS : RO_GIVEN_WIN;
+          if ((loss && !side && m->c.stop == 0)
+              || (!loss && side && m->rules.goal == 0))
+            continue;
+          job[n].loss = loss;
+          job[n].defenders = side;
+          job[n].power = pw;
+          job[n++].out = side ? y[c][pw - 1] : x[c][pw - 1];
+        }
+  int rc = RO_OK;
+  for (unsigned k = 0; k < n && rc == RO_OK; k++)
+    {
+      ro_progress_part_t part;
+      ro_progress_part (&part, (double) k / n, 1.0 / n);
+      if (job[k].power == 0)
+        rc = ro_split_solve (job[k].out, m, f, d);
+      else
+        rc = ro_split_moment (job[k].out, m, f, d, job[k].loss,
+                              job[k].defenders, job[k].power);
+      ro_progress_part_end (&part);
+    }
   mpq_set_ui (p[RO_GIVEN_ANY], 1, 1);
   mpq_sub (p[RO_GIVEN_LOSS], p[RO_GIVEN_ANY], p[RO_GIVEN_WIN]);
-  for (int loss = 0; loss < 2 && rc == RO_OK; loss++)
-    {
-      int c = loss ? RO_GIVEN_LOSS : RO_GIVEN_WIN;
-      for (unsigned pw = 1; pw <= 2 && rc == RO_OK; pw++)
-        {
-          if (loss && m->c.stop == 0)
-            {
-              mpz_ui_pow_ui (mpq_numref (x[c][pw - 1]), m->c.behind, pw);
-              mpq_mul (x[c][pw - 1], x[c][pw - 1], p[c]);
-            }
-          else
-            rc = ro_split_moment (x[c][pw - 1], m, f, d, loss, 0, pw);
-          if (rc == RO_OK && (loss || m->rules.goal != 0))
-            rc = ro_split_moment (y[c][pw - 1], m, f, d, loss, 1, pw);
-        }
-    }
+  if (rc == RO_OK && m->c.stop == 0)
+    for (unsigned pw = 1; pw <= 2; pw++)
+      {
+        /* Every loss leaves the attacker the armies behind.  */
+        mpz_ui_pow_ui (mpq_numref (x[RO_GIVEN_LOSS][pw - 1]), m->c.behind,
+                       pw);
+        mpq_mul (x[RO_GIVEN_LOSS][pw - 1], x[RO_GIVEN_LOSS][pw - 1],
+                 p[RO_GIVEN_LOSS]);
+      }
   if (rc == RO_OK)
     {
       for (int k = 0; k < 2; k++)
