@@ -90,6 +90,20 @@
    integers over powers of those primes and reduced at the end, as the
    strip engine's: the same canonical fraction.
 
+   The moments.  --stats needs, besides P(win), the sums over the wins
+   and the losses of each side's armies left x and of x^2, times the
+   end's probability.  Each is the same sum over the exits with W
+   replaced by the expected value of x (x^2) at the end from the exit's
+   destination, 0 at the ends of the other kind (linearity: every path
+   leaves F once).  In the band these values satisfy W's recursion, but
+   the ends reached from the rows rho + 1 .. rho + L (the short side
+   falling out) are worth polynomials of degree 2 in rho:
+   X(rho + L) = C X(rho) + b(rho).  Adjoining (1, rho, rho^2) to the
+   vectors (SPLIT_POLY) makes the step linear again, so the Krylov basis
+   of the adjoined vectors gives the same companion form and the rest is
+   unchanged; the pieces are still probabilities times integers over
+   powers of the bases, so the exact divisions stay exact.
+
    Two threads.  The two edges share nothing but the model, the rules'
    numbers (T, the primes) and the answer: each has its own copy of the
    band's memo and its own sum, and the two sums are added at the end.
