@@ -562,10 +562,14 @@ ro_battle_stats_memory (double *bytes, const ro_rules_t *rules,
       rc = ro_model_count (&model);
       if (rc != RO_OK)
         return rc;
-      int takes = ro_split_takes (&model, ro_model_fighting (&model, a), d);
+      unsigned long f = ro_model_fighting (&model, a);
+      int takes = ro_split_takes (&model, f, d);
       ro_model_clear (&model);
       if (takes)
-        return ro_battle_memory_method (bytes, rules, a, d, method);
+        {
+          *bytes = ro_split_stats_memory (rules, f, d);
+          return RO_OK;
+        }
     }
   return ro_battle_dist_memory (bytes, rules, a, d, method);
 }

@@ -532,9 +532,12 @@ int ro_split_moment (mpq_t out, const ro_model_t *model, unsigned long f,
                      unsigned long d, int loss, int defenders,
                      unsigned power);
 
-/* The split engine's memory for F against D.  */
+/* The split engine's memory for F against D; for its moments
+   (ro_split_moment, one run at a time).  */
 double ro_split_memory (const ro_rules_t *rules, unsigned long f,
                         unsigned long d);
+double ro_split_stats_memory (const ro_rules_t *rules, unsigned long f,
+                              unsigned long d);
 
 /* W[i] = [z^(X - i)] G(z)^T for i = 0 .. L - 1, G = sum G[k] z^k
    (k = 0 .. L, not all zero), by the strip engine's blocks: started at
