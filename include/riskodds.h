@@ -386,7 +386,8 @@ typedef enum
      does, the recursion otherwise; for one battle's P(win) of 4000
      armies or more in all, the split where the strip applies (every
      shape, very unequal battles too).  A distribution and its
-     statistics (ro_battle_dist, ro_dist_stats) never use the split.  */
+     distribution (ro_battle_dist) never uses the split; the statistics
+     do through ro_battle_stats.  */
   RO_METHOD_AUTO = 0,
   /* Every state (A', D') with A' <= A, D' <= D, backward for P(win) and
      forward for the distribution: O(A D) states of O(A + D) limbs.
@@ -637,6 +638,24 @@ void ro_stats_clear (ro_stats_t *stats);
 /* STATS of DIST, the distribution of the battle A against D.  */
 int ro_dist_stats (ro_stats_t *stats, const ro_dist_t *dist,
                    unsigned long a, unsigned long d);
+
+/* STATS of the battle A against D by METHOD, with no distribution where
+   the split engine takes the battle (RO_METHOD_AUTO: where it would for
+   ro_battle_win, 4000 armies or more in all): each sum of ro_dist_stats
+   is a sum over the split's exits; elsewhere ro_battle_dist_method
+   then ro_dist_stats.  The same values either way.  WIN, unless NULL,
+   gets P(win).  Errors as ro_battle_dist_method.  */
+int ro_battle_stats (ro_stats_t *stats, mpq_ptr win, const ro_rules_t *rules,
+                     unsigned long a, unsigned long d);
+int ro_battle_stats_method (ro_stats_t *stats, mpq_ptr win,
+                            const ro_rules_t *rules, unsigned long a,
+                            unsigned long d, ro_method_t method);
+
+/* The memory ro_battle_stats_method needs: the split engine's where it
+   takes the battle, else ro_battle_dist_memory's.  */
+int ro_battle_stats_memory (double *bytes, const ro_rules_t *rules,
+                            unsigned long a, unsigned long d,
+                            ro_method_t method);
 
 /* ------------------------------------------------------------------ */
 /* Chain: conquering territories one after another                    */

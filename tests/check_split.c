@@ -254,6 +254,116 @@ START_TEST (test_threads)
 }
 END_TEST
 
+/* The split's statistics of A against D (ro_battle_stats_method) are
+   those of the distribution by ENGINE (ro_dist_stats): every value the
+   same rational, hence the same digits printed.  */
+static void
+expect_stats (const ro_rules_t *r, const char *what, unsigned long a,
+              unsigned long d, ro_method_t engine)
+{
+  ro_stats_t got, want;
+  ro_dist_t dist;
+  ro_stats_init (&got);
+  ro_stats_init (&want);
+  ro_dist_init (&dist);
+  test_require_msg (ro_battle_stats_method (&got, NULL, r, a, d,
+                                            RO_METHOD_SPLIT)
+                    == RO_OK, "%s, %lu v %lu: split stats", what, a, d);
+  ck_assert_int_eq (ro_battle_dist_method (&dist, r, a, d, engine), RO_OK);
+  ck_assert_int_eq (ro_dist_stats (&want, &dist, a, d), RO_OK);
+  for (int c = 0; c < 3; c++)
+    {
+      test_require_msg (got.has[c] == want.has[c], "%s, %lu v %lu: has[%d]",
+                        what, a, d, c);
+      if (!want.has[c])
+        continue;
+      const struct
+      {
+        const char *name;
+        mpq_srcptr g, w;
+      } v[] = {
+        {"attackers_left", got.attackers_left[c], want.attackers_left[c]},
+        {"attackers_left_var", got.attackers_left_var[c],
+         want.attackers_left_var[c]},
+        {"defenders_left", got.defenders_left[c], want.defenders_left[c]},
+        {"defenders_left_var", got.defenders_left_var[c],
+         want.defenders_left_var[c]},
+        {"attackers_lost", got.attackers_lost[c], want.attackers_lost[c]},
+        {"defenders_lost", got.defenders_lost[c], want.defenders_lost[c]},
+      };
+      for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
+        if (!mpq_equal (v[k].g, v[k].w))
+          {
+            char *gs = mpq_get_str (NULL, 10, v[k].g);
+            char *ws = mpq_get_str (NULL, 10, v[k].w);
+            ck_abort_msg ("%s, %lu v %lu, condition %d: %s split %.60s, "
+                          "%s %.60s", what, a, d, c, v[k].name, gs,
+                          engine == RO_METHOD_STRIP ? "strip" : "recursion",
+                          ws);
+          }
+    }
+  ro_dist_clear (&dist);
+  ro_stats_clear (&got);
+  ro_stats_clear (&want);
+}
+
+/* The statistics against the recursion's distribution: every battle up
+   to 60 against 60 for the standard game, counting attackers, with a
+   stop and with a goal, up to 20 against 20 for the other variants
+   (kept short: up to nine sums a battle).  */
+START_TEST (test_stats_grid)
+{
+  ro_rules_t r;
+  char what[256];
+  variant_rules (&r, _i);
+  test_describe_rules (what, sizeof what, &r);
+  unsigned long n = _i == 0 || _i == 1 || _i == 8 || _i == 9 ? 60 : 20;
+  for (unsigned long a = 1; a <= n; a++)
+    for (unsigned long d = 1; d <= n; d++)
+      expect_stats (&r, what, a, d, RO_METHOD_RECURSION);
+}
+END_TEST
+
+/* Random pairs up to 3000 a side against the strip's distribution, and
+   ro_battle_stats (the automatic choice: the split at this size) on
+   one.  */
+START_TEST (test_stats_random)
+{
+  gmp_randstate_t st;
+  test_rand_init (st, 2803);
+  for (unsigned long k = 0; k < 4 * test_scale; k++)
+    {
+      ro_rules_t r;
+      char what[256];
+      variant_rules (&r, (int) test_rand_range (st, 0, N_VARIANTS - 1));
+      test_describe_rules (what, sizeof what, &r);
+      expect_stats (&r, what, test_rand_range (st, 1, 3000),
+                    test_rand_range (st, 1, 3000), RO_METHOD_STRIP);
+    }
+  gmp_randclear (st);
+  ro_rules_t r;
+  ro_stats_t got, want;
+  mpq_t win, win_strip;
+  mpq_inits (win, win_strip, (mpq_ptr) 0);
+  ro_rules_init (&r);
+  ro_stats_init (&got);
+  ro_stats_init (&want);
+  ck_assert_int_eq (ro_battle_stats (&got, win, &r, 2100, 2000), RO_OK);
+  ck_assert_int_eq (ro_battle_stats_method (&want, win_strip, &r, 2100, 2000,
+                                            RO_METHOD_STRIP), RO_OK);
+  ck_assert (mpq_equal (win, win_strip));
+  mpq_clears (win, win_strip, (mpq_ptr) 0);
+  for (int c = 0; c < 3; c++)
+    {
+      ck_assert (mpq_equal (got.attackers_left_var[c],
+                            want.attackers_left_var[c]));
+      ck_assert (mpq_equal (got.defenders_left[c], want.defenders_left[c]));
+    }
+  ro_stats_clear (&got);
+  ro_stats_clear (&want);
+}
+END_TEST
+
 static Suite *
 split_suite (void)
 {
@@ -266,6 +376,10 @@ split_suite (void)
   tcase_add_test (tc, test_unequal);
   tcase_add_test (tc, test_interface);
   tcase_add_test (tc, test_threads);
+  suite_add_tcase (s, tc);
+  tc = test_tcase_create ("stats");
+  tcase_add_loop_test (tc, test_stats_grid, 0, (int) N_VARIANTS);
+  tcase_add_test (tc, test_stats_random);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -519,9 +519,25 @@ int ro_split_solve_threads (mpq_ptr win, const ro_model_t *model,
                             unsigned long f, unsigned long d,
                             unsigned threads);
 
-/* The split engine's memory for F against D.  */
+/* Whether ro_split_solve computes F against D itself (else it hands the
+   battle to the strip engine).  */
+int ro_split_takes (const ro_model_t *model, unsigned long f,
+                    unsigned long d);
+
+/* The sum over the wins (LOSS 0) or the losses (1) of P(end) times the
+   attacker's armies left (DEFENDERS 0, counted as in ro_outcome_t) or
+   the defender's (1) to the power POWER (1 or 2), for a battle
+   ro_split_takes.  */
+int ro_split_moment (mpq_t out, const ro_model_t *model, unsigned long f,
+                     unsigned long d, int loss, int defenders,
+                     unsigned power);
+
+/* The split engine's memory for F against D; for its moments
+   (ro_split_moment, one run at a time).  */
 double ro_split_memory (const ro_rules_t *rules, unsigned long f,
                         unsigned long d);
+double ro_split_stats_memory (const ro_rules_t *rules, unsigned long f,
+                              unsigned long d);
 
 /* W[i] = [z^(X - i)] G(z)^T for i = 0 .. L - 1, G = sum G[k] z^k
    (k = 0 .. L, not all zero), by the strip engine's blocks: started at

@@ -465,6 +465,7 @@ enum
   MEMORY_PLAN,                  /* every state, with a plan of choices */
   MEMORY_BATTLE,                /* one battle, by --method */
   MEMORY_DIST,                  /* one battle's ends, by --method */
+  MEMORY_STATS,                 /* one battle's statistics, by --method */
   MEMORY_DECIMALS,              /* enclosures of a grid */
   MEMORY_ROUNDS,                /* one battle of --rounds */
   MEMORY_GRID_ROUNDS            /* a grid of --rounds */
@@ -485,6 +486,8 @@ check_memory (const cli_opts_t *opts, unsigned long a, unsigned long d,
     rc = ro_battle_memory_method (&need, r, a, d, opts->method);
   else if (kind == MEMORY_DIST)
     rc = ro_battle_dist_memory (&need, r, a, d, opts->method);
+  else if (kind == MEMORY_STATS)
+    rc = ro_battle_stats_memory (&need, r, a, d, opts->method);
   else if (kind == MEMORY_DECIMALS)
     rc = ro_battle_grid_decimal_memory (&need, r, a, d, fmt);
   else if (kind == MEMORY_ROUNDS)
@@ -541,7 +544,8 @@ cli_check_battle_memory (const cli_opts_t *opts, unsigned long a,
     return check_memory (opts, a, d, MEMORY_ROUNDS, NULL);
   if (dist && optimizing (&opts->rules))
     return check_memory (opts, a, d, MEMORY_PLAN, NULL);
-  return check_memory (opts, a, d, dist ? MEMORY_DIST : MEMORY_BATTLE, NULL);
+  return check_memory (opts, a, d, dist == 2 ? MEMORY_STATS
+                       : dist ? MEMORY_DIST : MEMORY_BATTLE, NULL);
 }
 
 int

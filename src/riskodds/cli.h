@@ -254,7 +254,8 @@ int cli_check_grid_memory (const cli_opts_t *opts, unsigned long a,
                            unsigned long d);
 
 /* The same for one battle by the engine of --method (the one that
-   --method auto picks by default), and its ends when DIST.  */
+   --method auto picks by default), and its ends when DIST is 1, or its
+   statistics alone (ro_battle_stats_method) when DIST is 2.  */
 int cli_check_battle_memory (const cli_opts_t *opts, unsigned long a,
                              unsigned long d, int dist);
 
@@ -465,6 +466,10 @@ int cli_print_dist (const cli_opts_t *opts, unsigned long a, unsigned long d,
                     const ro_dist_t *dist);
 int cli_print_stats (const cli_opts_t *opts, unsigned long a,
                      unsigned long d, const ro_dist_t *dist);
+
+/* The statistics ST of the battle A against D, as cli_print_stats.  */
+int cli_print_stats_of (const cli_opts_t *opts, unsigned long a,
+                        unsigned long d, const ro_stats_t *st);
 
 /* The defender counts of a chain, each at least 1, in a new array (NULL
    after a message); printing them separated by SEP.  */

@@ -201,13 +201,24 @@ parse_operands (const cli_opts_t *o, int argc, char **argv,
   return cli_parse_battle (o, argc, argv, a, d);
 }
 
+/* The statistics: ST when given (--stats alone), else DIST's.  */
+static int
+print_stats (const cli_opts_t *o, unsigned long a, unsigned long d,
+             const ro_dist_t *dist, const ro_stats_t *st)
+{
+  if (st != NULL)
+    return cli_print_stats_of (o, a, d, st);
+  return cli_print_stats (o, a, d, dist);
+}
+
 /* With --dist or --stats: P(win) from the distribution, then the
    distribution and the statistics.  A CSV, TSV, Markdown or LaTeX file
    holds one table (the one asked for: --dist or --stats replaces the
    table of P(win), whose value the distribution carries).  */
 static int
 print_battle (const cli_opts_t *o, unsigned long a, unsigned long d,
-              const battle_text_t *t, const ro_dist_t *dist)
+              const battle_text_t *t, const ro_dist_t *dist,
+              const ro_stats_t *st)
 {
   int rc = CLI_EXIT_OK;
   if (o->format == CLI_FORMAT_JSON)
@@ -221,7 +232,7 @@ print_battle (const cli_opts_t *o, unsigned long a, unsigned long d,
       if (o->stats && rc == CLI_EXIT_OK)
         {
           fputs (",\"stats\":", stdout);
-          rc = cli_print_stats (o, a, d, dist);
+          rc = print_stats (o, a, d, dist, st);
         }
       fputs ("}\n", stdout);
       return rc;
@@ -231,7 +242,7 @@ print_battle (const cli_opts_t *o, unsigned long a, unsigned long d,
       if (o->dist)
         return cli_print_dist (o, a, d, dist);
       if (o->stats)
-        return cli_print_stats (o, a, d, dist);
+        return print_stats (o, a, d, dist, st);
       if (cli_format_doc (o->format))
         return print_doc (o, a, d, t);
       print_csv (o, a, d, t);
@@ -241,8 +252,17 @@ print_battle (const cli_opts_t *o, unsigned long a, unsigned long d,
   if (o->dist)
     rc = cli_print_dist (o, a, d, dist);
   if (o->stats && rc == CLI_EXIT_OK)
-    rc = cli_print_stats (o, a, d, dist);
+    rc = print_stats (o, a, d, dist, st);
   return rc;
+}
+
+/* --stats without --dist or --rounds: the statistics need no
+   distribution (ro_battle_stats_method; the split engine's sums for
+   large battles).  */
+static int
+stats_alone (const cli_opts_t *o)
+{
+  return o->stats && !o->dist && !o->rounds;
 }
 
 int
@@ -261,17 +281,23 @@ cmd_battle (const cli_opts_t *o, int argc, char **argv)
   if (rc == CLI_EXIT_OK && o->stats)
     rc = cli_values_one (o, "the text of --stats");
   if (rc == CLI_EXIT_OK)
-    rc = cli_check_battle_memory (o, a, d, o->dist || o->stats);
+    rc = cli_check_battle_memory (o, a, d, stats_alone (o) ? 2
+                                  : o->dist || o->stats);
   if (rc != CLI_EXIT_OK)
     return rc;
 
   mpq_t win;
   ro_dist_t dist;
+  ro_stats_t st;
   mpq_init (win);
   ro_dist_init (&dist);
-  int by_dist = o->dist || o->stats || o->rounds;
+  ro_stats_init (&st);
+  int alone = stats_alone (o);
+  int by_dist = (o->dist || o->stats || o->rounds) && !alone;
   int lrc;
-  if (o->rounds)
+  if (alone)
+    lrc = ro_battle_stats_method (&st, win, &o->rules, a, d, o->method);
+  else if (o->rounds)
     lrc = ro_battle_dist_rounds (&dist, &o->rules, a, d, o->rounds);
   else if (by_dist)
     lrc = ro_battle_dist_method (&dist, &o->rules, a, d, o->method);
@@ -286,9 +312,10 @@ cmd_battle (const cli_opts_t *o, int argc, char **argv)
   mpq_clear (win);
   if (rc == CLI_EXIT_OK)
     {
-      rc = print_battle (o, a, d, &t, &dist);
+      rc = print_battle (o, a, d, &t, &dist, alone ? &st : NULL);
       battle_text_clear (&t);
     }
   ro_dist_clear (&dist);
+  ro_stats_clear (&st);
   return rc;
 }

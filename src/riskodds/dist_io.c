@@ -320,9 +320,18 @@ cli_print_stats (const cli_opts_t *o, unsigned long a, unsigned long d,
                  const ro_dist_t *dist)
 {
   ro_stats_t st;
-  int rc = CLI_EXIT_OK;
   ro_stats_init (&st);
   ro_dist_stats (&st, dist, a, d);
+  int rc = cli_print_stats_of (o, a, d, &st);
+  ro_stats_clear (&st);
+  return rc;
+}
+
+int
+cli_print_stats_of (const cli_opts_t *o, unsigned long a, unsigned long d,
+                    const ro_stats_t *st)
+{
+  int rc = CLI_EXIT_OK;
   char sep = cli_format_sep (o->format);
   if (o->format == CLI_FORMAT_CSV || o->format == CLI_FORMAT_TSV)
     {
@@ -347,25 +356,24 @@ cli_print_stats (const cli_opts_t *o, unsigned long a, unsigned long d,
     {
       if (o->format == CLI_FORMAT_JSON)
         printf ("%s\"%s\":%s", c ? "," : "", condition_name[c],
-                st.has[c] ? "{" : "null");
-      else if (o->format == CLI_FORMAT_TEXT && !st.has[c])
+                st->has[c] ? "{" : "null");
+      else if (o->format == CLI_FORMAT_TEXT && !st->has[c])
         printf ("  %-15s (never happens)\n", condition_text[c]);
-      else if (cli_format_doc (o->format) && !st.has[c])
+      else if (cli_format_doc (o->format) && !st->has[c])
         {
           const char *const cell[4] = { condition_text[c],
             "(never happens)", "", ""
           };
           cli_doc_row (o->format, cell, 4);
         }
-      for (int q = 0; q < 4 && st.has[c] && rc == CLI_EXIT_OK; q++)
-        rc = print_stat (o, a, d, &st, c, q);
-      if (o->format == CLI_FORMAT_JSON && st.has[c])
+      for (int q = 0; q < 4 && st->has[c] && rc == CLI_EXIT_OK; q++)
+        rc = print_stat (o, a, d, st, c, q);
+      if (o->format == CLI_FORMAT_JSON && st->has[c])
         fputc ('}', stdout);
     }
   if (o->format == CLI_FORMAT_JSON)
     fputc ('}', stdout);
   else if (rc == CLI_EXIT_OK)
     cli_doc_end (o->format);
-  ro_stats_clear (&st);
   return rc;
 }
