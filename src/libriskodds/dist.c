@@ -523,6 +523,27 @@ split_stats (ro_stats_t *st, mpq_ptr win, const ro_model_t *m,
   return rc;
 }
 
+/* Whether the split takes the --stats of A against D: then *MODEL is
+   compiled and counted, for the caller to clear.  *RC is the error of
+   counting, RO_OK otherwise (the battle checked by the caller).  */
+static int
+split_takes_stats (ro_model_t *model, const ro_rules_t *rules,
+                   unsigned long a, unsigned long d, ro_method_t method,
+                   int *rc)
+{
+  *rc = RO_OK;
+  ro_model_compile (model, rules);
+  if (!stats_by_split (model, a, d, method))
+    return 0;
+  *rc = ro_model_count (model);
+  if (*rc != RO_OK)
+    return 0;
+  if (ro_split_takes (model, ro_model_fighting (model, a), d))
+    return 1;
+  ro_model_clear (model);
+  return 0;
+}
+
 int
 ro_battle_stats_method (ro_stats_t *st, mpq_ptr win, const ro_rules_t *rules,
                         unsigned long a, unsigned long d, ro_method_t method)
@@ -533,19 +554,14 @@ ro_battle_stats_method (ro_stats_t *st, mpq_ptr win, const ro_rules_t *rules,
   if (rc != RO_OK)
     return rc;
   ro_model_t model;
-  ro_model_compile (&model, rules);
-  if (stats_by_split (&model, a, d, method))
+  int takes = split_takes_stats (&model, rules, a, d, method, &rc);
+  if (rc != RO_OK)
+    return rc;
+  if (takes)
     {
-      rc = ro_model_count (&model);
-      if (rc != RO_OK)
-        return rc;
-      if (ro_split_takes (&model, ro_model_fighting (&model, a), d))
-        {
-          rc = split_stats (st, win, &model, a, d);
-          ro_model_clear (&model);
-          return rc;
-        }
+      rc = split_stats (st, win, &model, a, d);
       ro_model_clear (&model);
+      return rc;
     }
   ro_dist_t dist;
   ro_dist_init (&dist);
@@ -573,20 +589,15 @@ ro_battle_stats_memory (double *bytes, const ro_rules_t *rules,
   if (rc != RO_OK)
     return rc;
   ro_model_t model;
-  ro_model_compile (&model, rules);
-  if (stats_by_split (&model, a, d, method))
+  int takes = split_takes_stats (&model, rules, a, d, method, &rc);
+  if (rc != RO_OK)
+    return rc;
+  if (takes)
     {
-      rc = ro_model_count (&model);
-      if (rc != RO_OK)
-        return rc;
-      unsigned long f = ro_model_fighting (&model, a);
-      int takes = ro_split_takes (&model, f, d);
+      *bytes = ro_split_stats_memory (rules, ro_model_fighting (&model, a),
+                                      d);
       ro_model_clear (&model);
-      if (takes)
-        {
-          *bytes = ro_split_stats_memory (rules, f, d);
-          return RO_OK;
-        }
+      return RO_OK;
     }
   return ro_battle_dist_memory (bytes, rules, a, d, method);
 }
