@@ -1115,14 +1115,17 @@ edge_clear (edge_t *e)
 }
 
 /* The leaves of edge E's tree (the progress's units: a leaf on each
-   level).  */
+   level), and as many for the powers of its start (ro_strip_powers,
+   about one level's multiplications: uncounted, they left the meter at
+   0 for the first 5 s of 10^7 v 10^7, and --max-time foresaw 376 h of
+   a run of 5 min).  */
 static double
 edge_work (const edge_t *e)
 {
   if (e->tb < 0 || (unsigned long) e->tb <= e->t0)
     return 1;
   double n = (double) ((unsigned long) e->tb - e->t0);
-  return n * (ceil (log2 (n)) + 1);
+  return n * (ceil (log2 (n)) + 2);
 }
 
 /* Every exit of edge E, added to S's sum.  */
@@ -1137,6 +1140,12 @@ edge_run (edge_t *e)
   unsigned long t = e->t0;
   if (e->tb >= 0 && (unsigned long) e->tb >= e->t0)
     {
+      if ((unsigned long) e->tb > e->t0)
+        {
+          /* The powers, edge_work's level of their own.  */
+          e->done += (double) ((unsigned long) e->tb - e->t0);
+          ro_progress (e->s->done + e->scale * e->done, e->s->total);
+        }
       edge_regular (e, w);
       t = (unsigned long) e->tb;
       window_step (e, w, t);
