@@ -165,13 +165,22 @@ collect_strip_end (void *data, int won, unsigned long f, unsigned long d,
   return RO_OK;
 }
 
-int
-ro_battle_dist_method (ro_dist_t *dist, const ro_rules_t *rules,
-                       unsigned long a, unsigned long d, ro_method_t method)
+/* RULES, A and D checked for a battle that METHOD can compute.  */
+static int
+check_battle_method (const ro_rules_t *rules, unsigned long a,
+                     unsigned long d, ro_method_t method)
 {
   int rc = ro_check_battle (rules, a, d);
   if (rc == RO_OK && !ro_method_applies (rules, method))
     rc = RO_EINVAL;
+  return rc;
+}
+
+int
+ro_battle_dist_method (ro_dist_t *dist, const ro_rules_t *rules,
+                       unsigned long a, unsigned long d, ro_method_t method)
+{
+  int rc = check_battle_method (rules, a, d, method);
   if (rc != RO_OK)
     return rc;
   ro_dist_clear (dist);
@@ -548,9 +557,7 @@ int
 ro_battle_stats_method (ro_stats_t *st, mpq_ptr win, const ro_rules_t *rules,
                         unsigned long a, unsigned long d, ro_method_t method)
 {
-  int rc = ro_check_battle (rules, a, d);
-  if (rc == RO_OK && !ro_method_applies (rules, method))
-    rc = RO_EINVAL;
+  int rc = check_battle_method (rules, a, d, method);
   if (rc != RO_OK)
     return rc;
   ro_model_t model;
