@@ -169,12 +169,16 @@ fi
 
 # An uninstalled build's src/riskodds/riskodds is libtool's wrapper script, whose
 # shell start-up (about 12 ms) would swamp the small sizes: time the real
-# binary beside it instead.
+# binary beside it instead, with the library's path the wrapper sets (the
+# library is in src/libriskodds/.libs since the layout issue, not beside
+# the program: the path of old found no libriskodds.so.3).
 if head -n 5 "$prog" 2>/dev/null | grep -q 'temporary wrapper script'; then
     real=$(dirname "$prog")/.libs/riskodds
     if [ -x "$real" ]; then
+        lib=$(sed -n 's/^ *LD_LIBRARY_PATH="\([^"]*\)".*/\1/p' "$prog" \
+              | head -n 1 | sed 's/:\$LD_LIBRARY_PATH$//')
         prog=$real
-        LD_LIBRARY_PATH=$(cd "$(dirname "$real")" && pwd)${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+        LD_LIBRARY_PATH=$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
         export LD_LIBRARY_PATH
     fi
 fi
