@@ -35,6 +35,8 @@ function startWorker ()
   worker.onmessage = function (e)
   {
     const m = e.data;
+    if (m.type === 'idle')
+      document.body.dataset.idle = '1';
     if (!pending || m.id !== pending.id)
       return;
     if (m.type === 'progress')
@@ -65,6 +67,7 @@ function run (args, files)
     cancel ();
   return new Promise (function (resolve, reject) {
     pending = { id: nextId++, resolve: resolve, reject: reject };
+    document.body.dataset.idle = '0';
     worker.postMessage ({ id: pending.id, args: args, files: files || [] });
   });
 }
@@ -95,14 +98,30 @@ function showProgress (done, total)
   barText.textContent = Math.floor (share * 100) + '% done';
 }
 
+/* The progress bar, and the old answer cleared, only once a question
+   has taken BUSY_DELAY ms: most answers come sooner, and a page drawn
+   anew between a question and its answer would delay the answer (the
+   worker's reply waits for the page's drawing).  */
+const BUSY_DELAY = 100;
+let busyTimer = null;
+
 function setBusy (on)
 {
-  busy.hidden = !on;
-  document.body.classList.toggle ('working', on);
+  clearTimeout (busyTimer);
+  busyTimer = null;
   if (on)
-    {
+    busyTimer = setTimeout (function () {
+      busyTimer = null;
+      result.replaceChildren ();
       bar.removeAttribute ('value');
       barText.textContent = 'started';
+      busy.hidden = false;
+      document.body.classList.add ('working');
+    }, BUSY_DELAY);
+  else
+    {
+      busy.hidden = true;
+      document.body.classList.remove ('working');
     }
 }
 
@@ -576,7 +595,6 @@ async function compute ()
 {
   const gen = ++generation;
   errorBox.hidden = true;
-  result.replaceChildren ();
   setBusy (true);
   const t0 = performance.now ();
   try
@@ -614,6 +632,7 @@ async function compute ()
           const text = document.getElementById ('vtext').value;
           if (text.trim () === '')
             {
+              result.replaceChildren ();
               showError ('Paste a table or drop a file first.');
               return;
             }
@@ -630,6 +649,7 @@ async function compute ()
     {
       if (gen !== generation)
         return;
+      result.replaceChildren ();
       if (e.message === 'cancelled')
         showError ('Cancelled.');
       else if (e.message !== 'failed')

@@ -5,9 +5,11 @@
 
    Each command line runs in a fresh instance of the module, as a fresh
    process would: the program keeps state in globals and ends with
-   exit().  The compiled module is kept, so a fresh instance costs an
-   instantiation, not a compilation.  The page cancels a run by
-   terminating this worker.  */
+   exit().  The instance for the next command line is made while the
+   worker waits for it (as a shell could start the next process before it
+   is asked), so a question costs the run, not an instantiation.  The
+   compiled module is kept, so that instantiation is not a compilation
+   either.  The page cancels a run by terminating this worker.  */
 
 'use strict';
 
@@ -54,32 +56,27 @@ Sink.prototype.text = function ()
   return s + d.decode ();
 };
 
-function run (msg)
+/* A fresh instance, ready for one command line; RUN, set when it is
+   asked one, takes what the instance writes and its exit status.  */
+function prepare ()
 {
-  const out = new Sink (), err = new Sink ();
-  let lastPost = 0;
-  let status = null;
-  const t0 = performance.now ();
+  const slot = { run: null };
   const settings = {
     noInitialRun: true,
     stdin: function () { return null; },
-    stdout: function (c) { out.put (c); },
-    stderr: function (c) { err.put (c); },
+    stdout: function (c) { slot.run.out.put (c); },
+    stderr: function (c) { slot.run.err.put (c); },
     onProgress: function (done, total)
     {
-      const now = performance.now ();
-      if (now - lastPost >= 50 || done >= total)
+      const r = slot.run, now = performance.now ();
+      if (now - r.lastPost >= 50 || done >= total)
         {
-          lastPost = now;
-          postMessage ({ id: msg.id, type: 'progress', done: done,
+          r.lastPost = now;
+          postMessage ({ id: r.id, type: 'progress', done: done,
                          total: total });
         }
     },
-    onExit: function (code) { status = code; },
-    preRun: [function (m) {
-      for (const f of msg.files || [])
-        m.FS.writeFile (f.name, f.data);
-    }]
+    onExit: function (code) { slot.run.status = code; }
   };
   if (compiled)
     settings.instantiateWasm = function (imports, done)
@@ -90,27 +87,54 @@ function run (msg)
       return {};
     };
   return RiskOdds (settings).then (function (m) {
-    try
-      {
-        const r = m.callMain (msg.args);
-        if (status === null)
-          status = r;
-      }
-    catch (e)
-      {
-        if (status === null)
-          {
-            err.put (0x0a);
-            for (const c of new TextEncoder ().encode ('riskodds: ' + e))
-              err.put (c);
-            status = 70;
-          }
-      }
-    postMessage ({ id: msg.id, type: 'done', status: status,
-                   stdout: out.text (), stderr: err.text (),
-                   ms: performance.now () - t0 });
+    slot.module = m;
+    return slot;
   });
 }
 
+let next = prepare ();
+
+function run (msg)
+{
+  const t0 = performance.now ();
+  const ready = next;
+  return ready.then (function (slot) {
+    const r = { id: msg.id, out: new Sink (), err: new Sink (),
+                lastPost: 0, status: null };
+    const m = slot.module;
+    slot.run = r;
+    try
+      {
+        for (const f of msg.files || [])
+          m.FS.writeFile (f.name, f.data);
+        const s = m.callMain (msg.args);
+        if (r.status === null)
+          r.status = s;
+      }
+    catch (e)
+      {
+        if (r.status === null)
+          {
+            r.err.put (0x0a);
+            for (const c of new TextEncoder ().encode ('riskodds: ' + e))
+              r.err.put (c);
+            r.status = 70;
+          }
+      }
+    postMessage ({ id: msg.id, type: 'done', status: r.status,
+                   stdout: r.out.text (), stderr: r.err.text (),
+                   ms: performance.now () - t0 });
+    next = prepare ();
+    next.then (idle);
+  });
+}
+
+/* Tells the page that the next instance is ready: web/bench.js waits
+   for it, as a person does not ask twice within milliseconds.  */
+function idle ()
+{
+  postMessage ({ type: 'idle' });
+}
+
 onmessage = function (e) { run (e.data); };
-postMessage ({ type: 'ready' });
+next.then (idle);
