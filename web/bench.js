@@ -10,7 +10,7 @@
 
 const path = require ('path');
 const { spawnSync } = require ('child_process');
-const { chromium } = require ('playwright-core');
+const driver = require ('./driver');
 
 const top = path.resolve (__dirname, '..');
 /* The program itself, not libtool's wrapper script around it in the
@@ -40,40 +40,11 @@ function median (xs)
   return s[Math.floor (s.length / 2)];
 }
 
-async function ask (page, state)
-{
-  const before = await page.evaluate (function () {
-    return Number (document.getElementById ('result').dataset.done || 0);
-  });
-  await page.evaluate (function (s) { location.hash = s; }, state);
-  await page.waitForFunction (function (n) {
-    return Number (document.getElementById ('result').dataset.done || 0) > n;
-  }, before, { timeout: 600000 });
-  return page.evaluate (function () {
-    return [Number (document.body.dataset.ms),
-            JSON.parse (document.getElementById ('command').dataset.args)];
-  });
-}
-
-async function download (page)
-{
-  await Promise.all ([page.waitForEvent ('download'), page.click ('#download')]);
-  return page.evaluate (function () {
-    return [Number (document.body.dataset.ms),
-            JSON.parse (document.getElementById ('command').dataset.args)];
-  });
-}
-
 async function main ()
 {
-  const browser = await chromium.launch ({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox'] });
+  const browser = await driver.launch ();
   const page = await browser.newPage ({ acceptDownloads: true });
-  await page.goto ('file://' + path.join (dist, 'index.html'));
-  await page.waitForFunction (function () {
-    return document.body.dataset.ready === '1';
-  });
+  await driver.open (page, dist);
   console.log ('question          page ms   native ms   ratio   (medians of '
                + runs + ')');
   for (const [name, state, csv] of QUESTIONS)
@@ -83,15 +54,16 @@ async function main ()
       for (let i = 0; i < runs; i++)
         {
           /* Another question between, so that each is computed anew.  */
-          await ask (page, 'view=battle&a=2&d=1&dist=0&digits=5');
+          await driver.ask (page, 'view=battle&a=2&d=1&dist=0&digits=5',
+                            600000);
           await page.waitForFunction (function () {
             return document.body.dataset.idle === '1';
           });
-          let [ms, a] = await ask (page, state);
+          let got = await driver.ask (page, state, 600000);
           if (csv)
-            [ms, a] = await download (page);
-          web.push (ms);
-          args = a;
+            got = await driver.download (page);
+          web.push (got.ms);
+          args = got.args;
           const t0 = process.hrtime.bigint ();
           const r = spawnSync (cli, args, { stdio: ['ignore', 'ignore', 'inherit'], env: env });
           nat.push (Number (process.hrtime.bigint () - t0) / 1e6);

@@ -12,15 +12,13 @@
 const fs = require ('fs');
 const os = require ('os');
 const path = require ('path');
-const { execFileSync, spawnSync } = require ('child_process');
-const { chromium } = require ('playwright-core');
+const { spawnSync } = require ('child_process');
+const { ask, answered, download, launch, open } = require ('./driver');
 
 const top = path.resolve (__dirname, '..');
 const cli = process.env.RISKODDS || path.join (top, 'src/riskodds/riskodds');
 const dist = process.env.WEB_DIST || path.join (__dirname, 'dist');
 const shots = process.env.WEB_SHOTS || path.join (__dirname, 'screenshots');
-const browserPath = process.env.CHROMIUM || '/usr/bin/chromium';
-const url = 'file://' + path.join (dist, 'index.html');
 
 let failures = 0, passes = 0;
 
@@ -60,19 +58,6 @@ function native (args, opts)
     throw new Error ('riskodds ' + args.join (' ') + ': status ' + r.status
                      + ': ' + r.stderr);
   return r.stdout;
-}
-
-/* Set the page's state (the URL's fragment, as a shared link would) and
-   wait until the computation it starts has been shown.  */
-async function ask (page, state)
-{
-  const before = await page.evaluate (function () {
-    return Number (document.getElementById ('result').dataset.done || 0);
-  });
-  await page.evaluate (function (s) { location.hash = s; }, state);
-  await page.waitForFunction (function (n) {
-    return Number (document.getElementById ('result').dataset.done || 0) > n;
-  }, before, { timeout: 120000 });
 }
 
 async function shot (page, name)
@@ -164,8 +149,7 @@ async function table (page)
     {
       await page.selectOption ('select[name=tformat]', format);
       await page.selectOption ('select[name=tlayout]', layout);
-      const [dl] = await Promise.all ([page.waitForEvent ('download'),
-                                       page.click ('#download')]);
+      const dl = (await download (page)).download;
       const got = fs.readFileSync (await dl.path (), 'utf8');
       const args = ['table', '--attackers', '1..6', '--defenders', '1..4',
                     '--digits', '10', '--format', format];
@@ -194,13 +178,7 @@ async function pasteVerify (page, name, content)
   await page.click ('#tab-verify');
   await page.fill ('input[name=vname]', name);
   await page.fill ('#vtext', content);
-  const before = await page.evaluate (function () {
-    return Number (document.getElementById ('result').dataset.done || 0);
-  });
-  await page.click ('#compute');
-  await page.waitForFunction (function (n) {
-    return Number (document.getElementById ('result').dataset.done || 0) > n;
-  }, before, { timeout: 120000 });
+  await answered (page, function () { return page.click ('#compute'); });
 }
 
 async function verify (page)
@@ -296,13 +274,7 @@ async function back (page)
 {
   await ask (page, 'view=battle&a=11&d=7');
   await ask (page, 'view=battle&a=12&d=9');
-  const before = await page.evaluate (function () {
-    return Number (document.getElementById ('result').dataset.done || 0);
-  });
-  await page.goBack ();
-  await page.waitForFunction (function (n) {
-    return Number (document.getElementById ('result').dataset.done || 0) > n;
-  }, before, { timeout: 60000 });
+  await answered (page, function () { return page.goBack (); });
   const a = await page.inputValue ('input[name=a]');
   const d = await page.inputValue ('input[name=d]');
   const exact = await page.$eval ('#win-exact', function (e) {
@@ -315,17 +287,15 @@ async function back (page)
 
 async function main ()
 {
-  const browser = await chromium.launch ({ executablePath: browserPath,
-                                           args: ['--no-sandbox'] });
+  const browser = await launch ();
   const context = await browser.newContext ({ acceptDownloads: true,
                                               viewport: { width: 1000, height: 900 } });
   const page = await context.newPage ();
   const errors = [];
   page.on ('pageerror', function (e) { errors.push (String (e)); });
-  await page.goto (url);
+  await open (page, dist);
   await page.waitForFunction (function () {
-    return document.body.dataset.ready === '1'
-      && Number (document.getElementById ('result').dataset.done || 0) > 0;
+    return Number (document.getElementById ('result').dataset.done || 0) > 0;
   }, null, { timeout: 120000 });
   check (true, 'the page opens from file:// and computes 18 v 6');
   const steps = [battle18v6, battles, table, chainNeeded, verify, tooBig, back,
