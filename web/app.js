@@ -129,7 +129,68 @@ document.getElementById ('cancel').addEventListener ('click', function () {
   cancel ();
 });
 
+/* ---- editions ---- */
+
+/* The program's editions and house rules, as 'riskodds editions
+   --format json' lists them (asked at start): name, title, options.  */
+let editions = [];
+
+/* The rule fields: the rule options (the options table's rules
+   section), which an edition sets and which, given over an edition,
+   make its rules the edition's no longer.  */
+const RULE_FIELDS = ['sides', 'attack_dice', 'defend_dice', 'ties',
+                     'attack_bonus', 'attack_bonus_dice', 'defend_bonus',
+                     'defend_bonus_dice', 'clamp', 'attack_commanders',
+                     'defend_commanders', 'defend_station'];
+
+/* The fields' values that the edition NAME's options give ({field:
+   value}, true for a flag).  An option with no field here is left out:
+   the page cannot show it, but --edition still applies it.  */
+function editionValues (name)
+{
+  const ed = editions.find (function (x) { return x.name === name; });
+  const out = {};
+  const w = ed ? words (ed.options) : [];
+  for (let i = 0; i < w.length; i++)
+    {
+      const f = Array.from (document.querySelectorAll ('#rules [data-cli]'))
+        .find (function (x) { return x.dataset.cli === w[i]; });
+      if (!f)
+        continue;
+      if (f.type === 'checkbox')
+        out[f.name] = true;
+      else
+        out[f.name] = w[++i];
+    }
+  return out;
+}
+
+function fillEditions ()
+{
+  const menu = form.elements.edition;
+  for (const ed of editions)
+    {
+      const o = el ('option', { value: ed.name, title: ed.source },
+                    [ed.name + ': ' + ed.title]);
+      menu.append (o);
+    }
+}
+
 /* ---- the form's state, the command line and the URL ---- */
+
+/* An edition's rules are shown in the fields: choosing one fills them
+   in, and the fields are compared with the edition's values, not with
+   the standard game's.  The command line is then --edition NAME and
+   the fields that differ from it, as the CLI reads it (the rule options
+   given explicitly win), and what the fields show is what is computed:
+   a field set back to the standard value under an edition is given
+   explicitly (--defend-dice 2 under risiko).  The URL keeps the edition
+   and the fields that differ from it, so a link restores both.  A flag
+   the edition sets (--clamp, --defend-station) cannot be taken back on
+   the command line (there is no --no-clamp): its box stays ticked and
+   disabled until the edition is changed.  Merely adding --edition and
+   leaving the fields at the standard game's would show rules that are
+   not those computed.  */
 
 function fields ()
 {
@@ -138,18 +199,58 @@ function fields ()
   });
 }
 
-function isDefault (e)
+/* The value of E in the page as written (the standard game), as a
+   string, or a boolean for a check box.  */
+function defaultOf (e)
 {
   if (e.type === 'checkbox')
-    return e.checked === e.defaultChecked;
+    return e.defaultChecked;
   if (e.tagName === 'SELECT')
     {
       const d = Array.from (e.options).find (function (o) {
         return o.defaultSelected;
       }) || e.options[0];
-      return e.value === d.value;
+      return d.value;
     }
-  return e.value === e.defaultValue;
+  return e.defaultValue;
+}
+
+/* The value of E that the command line need not give: the edition's,
+   else the page's default.  */
+function baseOf (e)
+{
+  const v = e.name === 'edition' ? undefined
+    : editionValues (form.elements.edition.value)[e.name];
+  return v === undefined ? defaultOf (e) : v;
+}
+
+function isBase (e)
+{
+  if (e.type === 'checkbox')
+    return e.checked === baseOf (e);
+  return e.value === baseOf (e);
+}
+
+function setField (e, v)
+{
+  if (e.type === 'checkbox')
+    e.checked = v === true || v === '1';
+  else
+    e.value = v;
+}
+
+/* The flags the edition sets, ticked and disabled; the others free.  */
+function syncEdition ()
+{
+  const set = editionValues (form.elements.edition.value);
+  for (const e of fields ())
+    if (e.type === 'checkbox' && RULE_FIELDS.includes (e.name))
+      {
+        e.disabled = set[e.name] === true;
+        if (e.disabled)
+          e.checked = true;
+        e.title = e.disabled ? 'set by the edition' : '';
+      }
 }
 
 function value (name)
@@ -174,41 +275,41 @@ function showView (v)
 }
 
 /* The state as a query string: the view and the fields that differ
-   from their defaults (the pasted table of verify stays out).  */
+   from their base (the pasted table of verify stays out).  */
 function stateString ()
 {
   const q = new URLSearchParams ();
   q.set ('view', view);
   for (const e of fields ())
-    if (!isDefault (e))
+    if (!isBase (e))
       q.set (e.name, e.type === 'checkbox' ? (e.checked ? '1' : '0')
              : e.value);
   return q.toString ();
 }
 
+/* The edition first: the other fields' base is its values.  An edition
+   not (yet) in the menu is none.  */
 function applyState (s)
 {
   const q = new URLSearchParams (s);
+  const menu = form.elements.edition;
+  menu.value = q.get ('edition') || '';
+  if (menu.selectedIndex < 0)
+    menu.value = '';
   for (const e of fields ())
     {
+      if (e === menu)
+        continue;
       const v = q.get (e.name);
-      if (e.type === 'checkbox')
-        e.checked = v === null ? e.defaultChecked : v === '1';
-      else if (e.tagName === 'SELECT' && v === null)
-        e.selectedIndex = Array.from (e.options).findIndex (function (o) {
-          return o.defaultSelected;
-        }) >= 0 ? Array.from (e.options).findIndex (function (o) {
-          return o.defaultSelected;
-        }) : 0;
-      else
-        e.value = v === null ? e.defaultValue : v;
+      setField (e, v === null ? baseOf (e) : v);
     }
+  syncEdition ();
   const v = q.get ('view');
   showView (VIEWS.includes (v) ? v : 'battle');
 }
 
 /* The rule options, the count and the digits: each field with data-cli
-   that differs from its default, where its data-views allow.  */
+   that differs from its base, where its data-views allow.  */
 function optionArgs (only)
 {
   const args = [];
@@ -218,7 +319,8 @@ function optionArgs (only)
         continue;
       if (e.dataset.views && !e.dataset.views.split (' ').includes (view))
         continue;
-      if (isDefault (e) || (e.type !== 'checkbox' && e.value.trim () === ''))
+      if (isBase (e) || (e.type === 'checkbox' ? !e.checked
+                         : e.value.trim () === ''))
         continue;
       args.push (e.dataset.cli);
       if (e.type !== 'checkbox')
@@ -231,6 +333,12 @@ function optionArgs (only)
              '--max-time', 'none');
   return args;
 }
+
+/* The rule options, the dice policies and the battle's end, which
+   'needed' and 'verify' take (not --digits, --percent or --rounds);
+   'table' takes --rounds too.  */
+const RULE_OPTIONS = ['edition', 'count'].concat (RULE_FIELDS,
+  ['defender', 'attacker', 'stop', 'goal']);
 
 function words (s)
 {
@@ -385,9 +493,27 @@ function chart (dist)
   return s;
 }
 
-function showBattle (j, stdout)
+/* The edition, as the CLI's text says it: its name and title, and
+   whether rule options were given over it (a rule field on the command
+   line ARGS, as the CLI decides).  Nothing without an edition.  */
+function editionLine (rules, args)
 {
-  const parts = [
+  if (!rules || !rules.edition)
+    return [];
+  const ed = editions.find (function (x) { return x.name === rules.edition; });
+  const flags = RULE_FIELDS.map (function (n) {
+    return form.elements[n].dataset.cli;
+  });
+  const over = args.some (function (a) { return flags.includes (a); });
+  return [el ('p', { id: 'edition-line' },
+              ['Edition: ' + rules.edition
+               + (ed ? ' (' + ed.title + ')' : '')
+               + (over ? ', with rule options given over it' : '') + '.'])];
+}
+
+function showBattle (j, stdout, args)
+{
+  const parts = editionLine (j.rules, args).concat ([
     el ('h3', {}, ['Attacker conquers']),
     fraction ('win-exact', j.win.exact),
     el ('div', { class: 'value' },
@@ -396,7 +522,7 @@ function showBattle (j, stdout)
     fraction ('lose-exact', j.lose.exact),
     el ('div', { class: 'value' },
         [el ('output', { id: 'lose-decimal', class: 'decimal' }, [j.lose.decimal])])
-  ];
+  ]);
   if (j.unresolved)
     parts.push (el ('h3', {}, ['Unresolved']),
                 el ('div', { class: 'value' },
@@ -423,7 +549,7 @@ function heat (v)
   return 'hsl(' + Math.round (120 * v) + ', 70%, 75%)';
 }
 
-function showTable (j)
+function showTable (j, args)
 {
   const as = [], ds = [];
   for (const c of j.cells)
@@ -449,12 +575,12 @@ function showTable (j)
                  return td;
                })));
   });
-  result.replaceChildren (
+  result.replaceChildren.apply (result, editionLine (j.rules, args).concat ([
     el ('p', {}, ['P(win), attackers down, defenders across, to 3 digits '
                   + '(the download has the digits and values chosen).']),
     el ('div', { class: 'scroll' },
         [el ('table', { id: 'heatmap', class: 'heatmap' },
-             [el ('thead', {}, [head]), el ('tbody', {}, rows)])]));
+             [el ('thead', {}, [head]), el ('tbody', {}, rows)])])]));
 }
 
 function showText (stdout)
@@ -536,10 +662,7 @@ function tableArgs (format)
   const args = ['table'].concat (optionArgs (), ['--attackers', value ('ta'),
                                                  '--defenders', value ('td')]);
   if (format === 'json')
-    return ['table'].concat (optionArgs (['count', 'sides', 'attack_dice',
-      'defend_dice', 'ties', 'attack_bonus', 'attack_bonus_dice',
-      'defend_bonus', 'defend_bonus_dice', 'clamp', 'defender', 'attacker',
-      'stop', 'goal', 'rounds']),
+    return ['table'].concat (optionArgs (RULE_OPTIONS.concat (['rounds'])),
       ['--attackers', value ('ta'), '--defenders', value ('td'),
        '--format', 'json', '--values', 'decimal', '--digits', '3']);
   args.push ('--format', format);
@@ -552,10 +675,7 @@ function tableArgs (format)
 
 function verifyArgs (name, json)
 {
-  const args = ['verify'].concat (optionArgs (['count', 'sides', 'attack_dice',
-    'defend_dice', 'ties', 'attack_bonus', 'attack_bonus_dice',
-    'defend_bonus', 'defend_bonus_dice', 'clamp', 'defender', 'attacker',
-    'stop', 'goal']));
+  const args = ['verify'].concat (optionArgs (RULE_OPTIONS));
   if (value ('vpercent'))
     args.push ('--percent');
   if (value ('vtol') !== '')
@@ -601,13 +721,15 @@ async function compute ()
     {
       if (view === 'battle')
         {
-          const r = await step (battleArgs ());
-          showBattle (JSON.parse (r.stdout), r.stdout);
+          const args = battleArgs ();
+          const r = await step (args);
+          showBattle (JSON.parse (r.stdout), r.stdout, args);
         }
       else if (view === 'table')
         {
-          const r = await step (tableArgs ('json'));
-          showTable (JSON.parse (r.stdout));
+          const args = tableArgs ('json');
+          const r = await step (args);
+          showTable (JSON.parse (r.stdout), args);
         }
       else if (view === 'chain')
         {
@@ -618,10 +740,7 @@ async function compute ()
         }
       else if (view === 'needed')
         {
-          const args = ['needed'].concat (optionArgs (['count', 'sides',
-            'attack_dice', 'defend_dice', 'ties', 'attack_bonus',
-            'attack_bonus_dice', 'defend_bonus', 'defend_bonus_dice',
-            'clamp', 'defender', 'attacker', 'stop', 'goal']));
+          const args = ['needed'].concat (optionArgs (RULE_OPTIONS));
           if (value ('target') !== '1/2')
             args.push ('--target', value ('target'));
           const r = await step (args.concat (words (value ('nd'))));
@@ -702,14 +821,20 @@ form.addEventListener ('submit', function (e) {
   e.preventDefault ();
   const s = stateString ();
   if (location.hash.slice (1) === s)
-    compute ();
+    {
+      if (ready)
+        compute ();
+    }
   else
     location.hash = s;
 });
 
+/* Before the editions came, a question waits: the start asks the URL's
+   once they have (an edition in it needs them).  */
 window.addEventListener ('hashchange', function () {
   applyState (location.hash.slice (1));
-  compute ();
+  if (ready)
+    compute ();
 });
 
 for (const b of document.querySelectorAll ('[role=tab]'))
@@ -733,26 +858,13 @@ for (const b of document.querySelectorAll ('[role=tab]'))
 
 document.getElementById ('download').addEventListener ('click', download);
 
-/* An edition: its rule fields set, the others back to the standard game
-   (the README's "Editions and house rules").  */
-const RULE_FIELDS = ['sides', 'attack_dice', 'defend_dice', 'ties',
-                     'attack_bonus', 'attack_bonus_dice', 'defend_bonus',
-                     'defend_bonus_dice', 'clamp'];
-document.getElementById ('edition').addEventListener ('change', function (e) {
-  if (e.target.selectedIndex === 0)
-    return;
-  const q = new URLSearchParams (e.target.value);
+/* An edition chosen: the rule fields show its rules (the others, the
+   standard game's); none: the standard game's.  The policies and the
+   output's fields stay.  */
+form.elements.edition.addEventListener ('change', function () {
   for (const n of RULE_FIELDS)
-    {
-      const f = form.elements[n];
-      const v = q.get (n);
-      if (f.type === 'checkbox')
-        f.checked = v === '1';
-      else if (f.tagName === 'SELECT')
-        f.value = v === null ? f.options[0].value : v;
-      else
-        f.value = v === null ? f.defaultValue : v;
-    }
+    setField (form.elements[n], baseOf (form.elements[n]));
+  syncEdition ();
 });
 
 function readFile (f)
@@ -783,15 +895,42 @@ vtext.addEventListener ('drop', function (e) {
 
 /* ---- start ---- */
 
-startWorker ();
-applyState (location.hash.slice (1));
-run (['--version']).then (function (r) {
-  document.getElementById ('version').textContent =
-    r.stdout.split ('\n')[0].replace (/^.*\s/, '');
+/* The version and the editions, asked of the program; then the URL's
+   question.  */
+let ready = false;
+
+async function start ()
+{
+  startWorker ();
+  applyState (location.hash.slice (1));
+  try
+    {
+      const r = await run (['--version']);
+      document.getElementById ('version').textContent =
+        r.stdout.split ('\n')[0].replace (/^.*\s/, '');
+    }
+  catch (e)
+    {
+      /* Cancelled: the page works without its version.  */
+    }
+  try
+    {
+      const r = await run (['editions', '--format', 'json']);
+      if (r.status === 0)
+        {
+          editions = JSON.parse (r.stdout);
+          fillEditions ();
+        }
+    }
+  catch (e)
+    {
+      /* Cancelled: the page works without the menu.  */
+    }
+  ready = true;
   document.body.dataset.ready = '1';
+  applyState (location.hash.slice (1));
   if (view !== 'verify')
     compute ();
-}).catch (function () {
-  /* A question asked before the version came: it runs instead.  */
-  document.body.dataset.ready = '1';
-});
+}
+
+start ();

@@ -118,6 +118,15 @@ const BATTLES = [
   ['a=25&d=15&percent=1', ['--percent', '25', '15']],
   ['a=4&d=3&sides=10&attack_bonus=-1&attack_bonus_dice=2',
    ['--sides', '10', '--attack-bonus', '-1', '--attack-bonus-dice', '2', '4', '3']],
+  ['a=8&d=5&attack_commanders=2', ['--attack-commanders', '2', '8', '5']],
+  ['a=6&d=6&defend_commanders=1&defend_station=1',
+   ['--defend-commanders', '1', '--defend-station', '6', '6']],
+  ['a=7&d=4&edition=2210-station', ['--edition', '2210-station', '7', '4']],
+  ['a=9&d=6&edition=lotr-leader-stronghold',
+   ['--edition', 'lotr-leader-stronghold', '9', '6']],
+  /* A field over the edition wins, also at the standard game's value.  */
+  ['a=6&d=6&edition=risiko&defend_dice=2',
+   ['--edition', 'risiko', '--defend-dice', '2', '6', '6']],
   ['a=30&d=30&dist=0', ['30', '30'], true],
   ['a=100&d=80&digits=30&dist=0', ['--digits', '30', '100', '80'], true]
 ];
@@ -219,6 +228,121 @@ async function verify (page)
   fs.rmSync (tmp, { recursive: true });
 }
 
+/* The CLI's line "Edition: NAME (TITLE)[, with ...]." for ARGS (a
+   table's text has it as a comment).  */
+function editionLine (args)
+{
+  return /^(?:# )?(Edition: .*)$/m.exec (native (args))[1];
+}
+
+async function json (page)
+{
+  return text (page, '#json');
+}
+
+/* The menu is the program's editions; choosing one fills in its rules
+   and runs it as --edition; a field over it is given explicitly; none
+   puts the standard game back.  */
+async function editionsMenu (page)
+{
+  const want = JSON.parse (native (['editions', '--format', 'json']))
+    .map (function (e) { return e.name; });
+  const got = await page.$$eval ('#edition option', function (os) {
+    return os.map (function (o) { return o.value; });
+  });
+  same (JSON.stringify (got), JSON.stringify ([''].concat (want)),
+        'the editions menu is none and riskodds editions\' names');
+  await ask (page, 'view=battle&a=9&d=7');
+  await page.evaluate (function () {
+    document.getElementById ('rules').open = false;
+  });
+  await page.click ('#rules > summary');
+  await page.selectOption ('#edition', 'legacy-fortification');
+  const filled = await page.evaluate (function () {
+    const f = document.getElementById ('form').elements;
+    return [f.defend_bonus.value, f.defend_bonus_dice.value,
+            f.clamp.checked, f.clamp.disabled, f.defend_dice.value];
+  });
+  same (JSON.stringify (filled), JSON.stringify (['1', 'all', true, true, '2']),
+        'legacy-fortification fills in its rules (clamp fixed)');
+  await answered (page, function () { return page.click ('#compute'); });
+  const ed = ['--edition', 'legacy-fortification', '9', '7'];
+  same (await json (page),
+        native (['--format', 'json', '--dist', '--stats'].concat (ed)),
+        'battle --edition legacy-fortification 9 7: JSON equals the CLI\'s');
+  same (await text (page, '#edition-line'), editionLine (ed),
+        'the edition is shown as the CLI says it');
+  check (/(^|&)edition=legacy-fortification(&|$)/.test (
+    await page.evaluate (function () { return location.hash.slice (1); })),
+         'the edition is in the URL');
+  await page.fill ('input[name=defend_bonus]', '2');
+  await answered (page, function () { return page.click ('#compute'); });
+  const over = ['--edition', 'legacy-fortification', '--defend-bonus', '2',
+                '9', '7'];
+  same (await json (page),
+        native (['--format', 'json', '--dist', '--stats'].concat (over)),
+        'a field over the edition: JSON equals the CLI\'s');
+  same (await text (page, '#edition-line'), editionLine (over),
+        'a field over the edition: shown as the CLI says it');
+  await page.selectOption ('#edition', '');
+  const reset = await page.evaluate (function () {
+    const f = document.getElementById ('form').elements;
+    return [f.defend_bonus.value, f.defend_bonus_dice.value,
+            f.clamp.checked, f.clamp.disabled];
+  });
+  same (JSON.stringify (reset), JSON.stringify (['0', '1', false, false]),
+        'none puts the standard game\'s rules back');
+  await answered (page, function () { return page.click ('#compute'); });
+  same (await json (page), native (['--format', 'json', '--dist', '--stats',
+                                     '9', '7']),
+        'none: 9 v 7 of the standard game');
+  check (!(await page.$ ('#edition-line')), 'none: no edition shown');
+
+  await ask (page, 'view=chain&ca=20&cd=3+2+4&edition=zombies');
+  same (await text (page, '#text'),
+        native (['chain', '--edition', 'zombies', '20', '3', '2', '4']),
+        'chain --edition zombies 20 3 2 4 equals the CLI\'s');
+  await ask (page, 'view=table&ta=1..4&td=1..3&edition=risiko');
+  same (await text (page, '#edition-line'),
+        editionLine (['table', '--edition', 'risiko']),
+        'table: the edition is shown as the CLI says it');
+  const dl = (await download (page)).download;
+  same (fs.readFileSync (await dl.path (), 'utf8'),
+        native (['table', '--edition', 'risiko', '--attackers', '1..4',
+                 '--defenders', '1..3', '--format', 'csv']),
+        'table --edition risiko: the CSV download equals the CLI\'s');
+  /* The next steps' rules are the standard game's.  */
+  await ask (page, 'view=battle&a=3&d=2');
+}
+
+/* A shared link with an edition, opened in a new tab: the menu, the
+   fields and the answer are the link's.  */
+async function sharedLink (context, errors)
+{
+  const page = await context.newPage ();
+  page.on ('pageerror', function (e) { errors.push (String (e)); });
+  await open (page, dist,
+              'view=battle&a=7&d=4&edition=2210-station&attack_commanders=1');
+  await page.waitForFunction (function () {
+    return Number (document.getElementById ('result').dataset.done || 0) > 0;
+  }, null, { timeout: 120000 });
+  const state = await page.evaluate (function () {
+    const f = document.getElementById ('form').elements;
+    return [f.edition.value, f.defend_station.checked,
+            f.attack_commanders.value];
+  });
+  same (JSON.stringify (state), JSON.stringify (['2210-station', true, '1']),
+        'a link with edition=2210-station restores the menu and the fields');
+  const args = ['--edition', '2210-station', '--attack-commanders', '1',
+                '7', '4'];
+  same (await json (page),
+        native (['--format', 'json', '--dist', '--stats'].concat (args)),
+        'the link\'s battle: JSON equals the CLI\'s');
+  same (await text (page, '#edition-line'), editionLine (args),
+        'the link\'s edition is shown as the CLI says it');
+  await page.close ();
+}
+
 /* A long computation: its progress is shown, a click on a tab is
    answered within 200 ms while it runs (the worker computes, not the
    page), and Cancel ends it; the next question is answered.  */
@@ -298,8 +422,8 @@ async function main ()
     return Number (document.getElementById ('result').dataset.done || 0) > 0;
   }, null, { timeout: 120000 });
   check (true, 'the page opens from file:// and computes 18 v 6');
-  const steps = [battle18v6, battles, table, chainNeeded, verify, tooBig, back,
-                 longRun];
+  const steps = [battle18v6, battles, table, chainNeeded, editionsMenu,
+                 verify, tooBig, back, longRun];
   for (const s of steps)
     {
       try
@@ -310,6 +434,14 @@ async function main ()
         {
           check (false, s.name, String (e.stack || e));
         }
+    }
+  try
+    {
+      await sharedLink (context, errors);
+    }
+  catch (e)
+    {
+      check (false, 'sharedLink', String (e.stack || e));
     }
   /* A phone's width.  */
   await page.setViewportSize ({ width: 390, height: 844 });
