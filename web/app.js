@@ -138,7 +138,8 @@ let editions = [];
 /* The rule fields: the rule options (the options table's rules
    section), which an edition sets and which, given over an edition,
    make its rules the edition's no longer.  */
-const RULE_FIELDS = ['sides', 'attack_dice', 'defend_dice', 'ties',
+const RULE_FIELDS = ['sides', 'attack_sides', 'defend_sides',
+                     'attack_dice', 'defend_dice', 'ties',
                      'attack_bonus', 'attack_bonus_dice', 'defend_bonus',
                      'defend_bonus_dice', 'clamp', 'attack_commanders',
                      'defend_commanders', 'defend_station'];
