@@ -94,8 +94,9 @@ async function battle18v6 (page)
   await shot (page, 'battle');
 }
 
-/* Twenty battles under other rules: the page's JSON equals the CLI's
-   for the same question, the CLI's options written out here.  */
+/* Battles under other rules, policies and editions: the page's JSON
+   equals the CLI's for the same question, the CLI's options written
+   out here.  */
 const BATTLES = [
   ['a=3&d=2', ['3', '2']],
   ['a=10&d=10&count=attackers', ['--count', 'attackers', '10', '10']],
