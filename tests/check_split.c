@@ -208,6 +208,45 @@ START_TEST (test_interface)
 }
 END_TEST
 
+/* RO_METHOD_AUTO takes one battle's P(win) to the split from the
+   armies in all that the manual names for the armies a round can cost
+   (4000 for 2, 3 times as many for 3, 12 times for 4, 200 times for 5):
+   seen through the memory estimate, which is the strip's below the
+   threshold and the split's from it (the two differ there).  */
+START_TEST (test_crossover)
+{
+  static const struct { int dice, sides; unsigned long from; } c[] = {
+    { 0, 6, 4000 }, { 3, 6, 12000 }, { 4, 8, 48000 }, { 5, 8, 800000 }
+  };
+  for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+    {
+      ro_rules_t r;
+      ro_rules_init (&r);
+      r.count = RO_COUNT_ATTACKERS;
+      if (c[i].dice > 0)
+        {
+          r.attack_dice = r.defend_dice = c[i].dice;
+          r.attack_sides = r.defend_sides = c[i].sides;
+        }
+      for (unsigned long n = c[i].from - 1; n <= c[i].from; n++)
+        {
+          unsigned long a = n / 2, d = n - n / 2;
+          double got, strip, split;
+          ck_assert_int_eq (ro_battle_memory (&got, &r, a, d), RO_OK);
+          ck_assert_int_eq (ro_battle_memory_method (&strip, &r, a, d,
+                                                     RO_METHOD_STRIP), RO_OK);
+          ck_assert_int_eq (ro_battle_memory_method (&split, &r, a, d,
+                                                     RO_METHOD_SPLIT), RO_OK);
+          ck_assert_msg (strip != split, "%lu v %lu: the estimates agree",
+                         a, d);
+          ck_assert_msg (got == (n < c[i].from ? strip : split),
+                         "%lu v %lu, %d dice: auto took the wrong engine",
+                         a, d, c[i].dice);
+        }
+    }
+}
+END_TEST
+
 /* The two edges on two threads and on one give the strip's fraction
    byte for byte, on battles where both edges have a product tree (and
    one where the attacker's edge is short): the standard game, L = 3,
@@ -375,6 +414,7 @@ split_suite (void)
   tcase_add_test (tc, test_random);
   tcase_add_test (tc, test_unequal);
   tcase_add_test (tc, test_interface);
+  tcase_add_test (tc, test_crossover);
   tcase_add_test (tc, test_threads);
   suite_add_tcase (s, tc);
   tc = test_tcase_create ("stats");

@@ -550,38 +550,59 @@ function heat (v)
   return 'hsl(' + Math.round (120 * v) + ', 70%, 75%)';
 }
 
+/* Text for HTML: the table's numbers come from the program, but the
+   page builds markup from them as text only through this.  */
+function escapeHtml (s)
+{
+  return String (s).replace (/[&<>"']/g, function (c) {
+    return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;',
+             "'": '&#39;' }[c];
+  });
+}
+
+/* The heat map as one piece of markup: a table of thousands of cells
+   built element by element took several milliseconds more.  */
 function showTable (j, args)
 {
-  const as = [], ds = [];
+  const as = [], ds = [], seenA = new Set (), seenD = new Set ();
+  const cell = new Map ();
   for (const c of j.cells)
     {
-      if (!as.includes (c.attackers))
-        as.push (c.attackers);
-      if (!ds.includes (c.defenders))
-        ds.push (c.defenders);
+      if (!seenA.has (c.attackers))
+        {
+          seenA.add (c.attackers);
+          as.push (c.attackers);
+        }
+      if (!seenD.has (c.defenders))
+        {
+          seenD.add (c.defenders);
+          ds.push (c.defenders);
+        }
+      cell.set (c.attackers + ' ' + c.defenders, c.win.decimal);
     }
-  const cell = {};
-  for (const c of j.cells)
-    cell[c.attackers + ' ' + c.defenders] = c.win.decimal;
-  const head = el ('tr', {}, [el ('th', { scope: 'col' }, ['A \\ D'])]
-                   .concat (ds.map (function (d) {
-                     return el ('th', { scope: 'col' }, [String (d)]);
-                   })));
-  const rows = as.map (function (a) {
-    return el ('tr', {}, [el ('th', { scope: 'row' }, [String (a)])]
-               .concat (ds.map (function (d) {
-                 const v = cell[a + ' ' + d];
-                 const td = el ('td', { title: a + ' v ' + d + ': ' + v }, [v]);
-                 td.style.background = heat (parseFloat (v));
-                 return td;
-               })));
-  });
+  const html = ['<thead><tr><th scope="col">A \\ D</th>'];
+  for (const d of ds)
+    html.push ('<th scope="col">', escapeHtml (d), '</th>');
+  html.push ('</tr></thead><tbody>');
+  for (const a of as)
+    {
+      html.push ('<tr><th scope="row">', escapeHtml (a), '</th>');
+      for (const d of ds)
+        {
+          const v = escapeHtml (cell.get (a + ' ' + d));
+          html.push ('<td title="', escapeHtml (a), ' v ', escapeHtml (d),
+                     ': ', v, '" style="background: ',
+                     heat (parseFloat (v)), '">', v, '</td>');
+        }
+      html.push ('</tr>');
+    }
+  html.push ('</tbody>');
+  const table = el ('table', { id: 'heatmap', class: 'heatmap' });
+  table.innerHTML = html.join ('');
   result.replaceChildren.apply (result, editionLine (j.rules, args).concat ([
     el ('p', {}, ['P(win), attackers down, defenders across, to 3 digits '
                   + '(the download has the digits and values chosen).']),
-    el ('div', { class: 'scroll' },
-        [el ('table', { id: 'heatmap', class: 'heatmap' },
-             [el ('thead', {}, [head]), el ('tbody', {}, rows)])])]));
+    el ('div', { class: 'scroll' }, [table])]));
 }
 
 function showText (stdout)
@@ -696,10 +717,22 @@ function fileName ()
 
 /* One step of a view: run ARGS, and unless it ended as OK_STATUS
    allows, show its message.  */
+/* The equivalent command is shown with the answer, or with the
+   progress bar when the answer is slow (drawing the page while the
+   worker computes would delay the answer).  */
 async function step (args, files, okStatus)
 {
-  showCommand (args);
-  const r = await run (args, files);
+  const later = setTimeout (function () { showCommand (args); }, BUSY_DELAY);
+  let r;
+  try
+    {
+      r = await run (args, files);
+    }
+  finally
+    {
+      clearTimeout (later);
+      showCommand (args);
+    }
   if (!(okStatus || [0]).includes (r.status))
     {
       showError (r.stderr.trim () || 'riskodds ended with status ' + r.status);

@@ -92,13 +92,29 @@ function prepare ()
   });
 }
 
-let next = prepare ();
+/* The next instance: made PREPARE_DELAY ms after an answer, once the
+   page has drawn it (two threads making an instance and drawing the
+   page at once on a small machine delay the answer), or at once when a
+   question comes first.  */
+const PREPARE_DELAY = 50;
+let next = null;
+let timer = null;
+
+function ready ()
+{
+  clearTimeout (timer);
+  timer = null;
+  if (next === null)
+    next = prepare ();
+  return next;
+}
 
 function run (msg)
 {
   const t0 = performance.now ();
-  const ready = next;
-  return ready.then (function (slot) {
+  const slotReady = ready ();
+  next = null;
+  return slotReady.then (function (slot) {
     const r = { id: msg.id, out: new Sink (), err: new Sink (),
                 lastPost: 0, status: null };
     const m = slot.module;
@@ -124,8 +140,8 @@ function run (msg)
     postMessage ({ id: msg.id, type: 'done', status: r.status,
                    stdout: r.out.text (), stderr: r.err.text (),
                    ms: performance.now () - t0 });
-    next = prepare ();
-    next.then (idle);
+    timer = setTimeout (function () { ready ().then (idle); },
+                        PREPARE_DELAY);
   });
 }
 
@@ -137,4 +153,4 @@ function idle ()
 }
 
 onmessage = function (e) { run (e.data); };
-next.then (idle);
+ready ().then (idle);

@@ -409,8 +409,10 @@ ro_dist_stats (ro_stats_t *st, const ro_dist_t *dist, unsigned long a,
 #define STATS_SPLIT_WIDE 40000
 
 /* Whether ro_battle_stats_method takes A against D to the split engine:
-   where ro_battle_win_method would (for RO_METHOD_AUTO, and only from
-   STATS_SPLIT_WIDE armies when a round costs more than 2), and the
+   when asked, or for RO_METHOD_AUTO where the strip applies from
+   ro_split_crossover armies with 1 or 2 armies a round, else from
+   STATS_SPLIT_WIDE (the moments' wide bands cost more than P(win)'s,
+   but the strip's distribution needs memory as the square); and the
    split computes the battle itself (checked by the caller).  MODEL
    compiled (counts not needed).  */
 static int
@@ -418,12 +420,14 @@ stats_by_split (const ro_model_t *model, unsigned long a, unsigned long d,
                 ro_method_t method)
 {
   unsigned long f = ro_model_fighting (model, a);
-  if (ro_model_ended (model, f, d) != 0
-      || ro_engine_method_battle (model->c.plain, method, f, d)
-      != RO_METHOD_SPLIT)
+  unsigned l = model->c.max_loss;
+  if (ro_model_ended (model, f, d) != 0)
     return 0;
-  return method != RO_METHOD_AUTO || model->c.max_loss <= 2
-    || f + d >= STATS_SPLIT_WIDE;
+  if (method != RO_METHOD_AUTO)
+    return method == RO_METHOD_SPLIT;
+  if (ro_engine_method (model->c.plain, method) != RO_METHOD_STRIP)
+    return 0;
+  return f + d >= (l <= 2 ? ro_split_crossover (l) : STATS_SPLIT_WIDE);
 }
 
 /* ST's condition C from the sums P, X1, X2 of the attackers left and

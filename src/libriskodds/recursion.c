@@ -99,14 +99,22 @@ ro_engine_method (int plain, ro_method_t method)
   return plain ? RO_METHOD_STRIP : RO_METHOD_RECURSION;
 }
 
+unsigned long
+ro_split_crossover (unsigned l)
+{
+  /* Times RO_SPLIT_CROSSOVER by the armies a round can cost.  */
+  static const unsigned long times[] = { 1, 1, 1, 3, 12, 200 };
+  return RO_SPLIT_CROSSOVER * times[l < 5 ? l : 5];
+}
+
 ro_method_t
-ro_engine_method_battle (int plain, ro_method_t method, unsigned long f,
-                         unsigned long d)
+ro_engine_method_battle (int plain, unsigned l, ro_method_t method,
+                         unsigned long f, unsigned long d)
 {
   if (method != RO_METHOD_AUTO)
     return method;
   method = ro_engine_method (plain, method);
-  if (method == RO_METHOD_STRIP && f + d >= RO_SPLIT_CROSSOVER)
+  if (method == RO_METHOD_STRIP && f + d >= ro_split_crossover (l))
     return RO_METHOD_SPLIT;
   return method;
 }
@@ -121,7 +129,8 @@ ro_engine_win (mpq_t win, const ro_model_t *m, unsigned long f,
       mpq_set_ui (win, end > 0, 1);
       return RO_OK;
     }
-  method = ro_engine_method_battle (m->c.plain, method, f, d);
+  method = ro_engine_method_battle (m->c.plain, m->c.max_loss, method, f,
+                                    d);
   if (method == RO_METHOD_SPLIT)
     return ro_split_solve (win, m, f, d);
   if (method == RO_METHOD_STRIP)
@@ -137,7 +146,9 @@ ro_engine_memory (double *bytes, const ro_rules_t *rules, unsigned long a,
   int end = ro_rules_ended (rules, f, d);
   ro_method_t e = ro_engine_method (ro_rules_plain (rules), method);
   if (end == 0 && !ends)
-    e = ro_engine_method_battle (ro_rules_plain (rules), method, f, d);
+    e = ro_engine_method_battle (ro_rules_plain (rules),
+                                 ro_rules_max_attacker_loss (rules), method,
+                                 f, d);
   if (end == 0 && e == RO_METHOD_SPLIT && !ends)
     {
       *bytes = ro_split_memory (rules, f, d);

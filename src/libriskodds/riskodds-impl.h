@@ -270,20 +270,37 @@ void ro_solve_state (ro_solver_t *s, unsigned long f, unsigned long d);
    roll their most dice, the recursion otherwise (recursion.c).  */
 ro_method_t ro_engine_method (int plain, ro_method_t method);
 
-/* The same for one battle's P(win), F fighting armies against D: for
-   RO_METHOD_AUTO the split engine from RO_SPLIT_CROSSOVER armies in all
-   (F + D; measured against the strip: bench/million.sh, the split 1.3
-   times as fast at 2000 v 2000, 3.5 times at 10000 v 10000).  One
-   threshold on the sum serves every shape: the split is no slower on
-   very unequal battles either (user time, a loaded 2-core machine, the
-   same fraction by hash; issue 28): 5 v 10^5 0.63 s against the strip's
-   2.97 s, 10^5 v 3 0.52 s against 3.52 s, 10^5 v 1000 0.68 s against
-   7.18 s, 1000 v 10^5 0.81 s against 5.76 s, 5 v 10^6 10.8 s against
-   348 s; at the threshold (5 v 3995, 3995 v 5, 100 v 3900, 3900 v 100)
-   both take a few hundredths of a second.  */
-#define RO_SPLIT_CROSSOVER 4000
-ro_method_t ro_engine_method_battle (int plain, ro_method_t method,
-                                     unsigned long f, unsigned long d);
+/* The same for one battle's P(win), F fighting armies against D, when
+   a round costs the attacker at most L armies: for RO_METHOD_AUTO the
+   split engine from ro_split_crossover (L) armies in all (F + D), the
+   strip below.  */
+ro_method_t ro_engine_method_battle (int plain, unsigned l,
+                                     ro_method_t method, unsigned long f,
+                                     unsigned long d);
+
+/* The armies in all (F + D) from which RO_METHOD_AUTO takes one
+   battle's P(win) to the split when a round costs at most L armies:
+   RO_SPLIT_CROSSOVER for 1 or 2 (measured against the strip:
+   bench/million.sh, the split 1.3 times as fast at 2000 v 2000, 3.5
+   times at 10000 v 10000; one threshold on the sum serves every shape:
+   the split is no slower on very unequal battles either (user time, a
+   loaded 2-core machine, the same fraction by hash; issue 28): 5 v 10^5
+   0.63 s against the strip's 2.97 s, 10^5 v 3 0.52 s against 3.52 s,
+   10^5 v 1000 0.68 s against 7.18 s, 1000 v 10^5 0.81 s against 5.76
+   s, 5 v 10^6 10.8 s against 348 s; at the threshold both take a few
+   hundredths of a second), and a multiple for wider rounds, whose band
+   the split carries as a basis of up to 28 vectors while the strip's
+   rows only grow by L: measured (processor time, both engines the same
+   fraction by hash) the split was as fast as the strip at about 3000 v
+   3000 for 3 v 3 dice, 6000 v 6000 for 4 v 3 dice of 8 sides, 24000 v
+   24000 (extrapolated) for 4 v 4, and at 16000 v 16000 with 5 v 5 dice
+   of 8 sides still 5.7 times as slow (23.2 s against 4.05 s; at 2000 v
+   2000, 1.13 s against 0.06 s).  A build may set RO_SPLIT_CROSSOVER for
+   its machine, as the WebAssembly one does (web/build.sh).  */
+#ifndef RO_SPLIT_CROSSOVER
+# define RO_SPLIT_CROSSOVER 4000
+#endif
+unsigned long ro_split_crossover (unsigned l);
 
 /* P(win) of F fighting armies against D under model M by METHOD (which
    applies), 0 or 1 when the battle is over before a roll.  */
