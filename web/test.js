@@ -132,7 +132,13 @@ const BATTLES = [
   ['a=6&d=6&edition=risiko&defend_dice=2',
    ['--edition', 'risiko', '--defend-dice', '2', '6', '6']],
   ['a=30&d=30&dist=0', ['30', '30'], true],
-  ['a=100&d=80&digits=30&dist=0', ['--digits', '30', '100', '80'], true]
+  ['a=100&d=80&digits=30&dist=0', ['--digits', '30', '100', '80'], true],
+  /* From 1500 fighting armies the page's build takes P(win) to the split
+     engine (web/build.sh), where the native program's takes the strip
+     below 4000: two engines, one fraction.  */
+  ['a=1000&d=1000&dist=0', ['1000', '1000'], true],
+  ['a=200&d=1400&dist=0&count=attackers',
+   ['--count', 'attackers', '200', '1400'], true]
 ];
 
 async function battles (page)
