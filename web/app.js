@@ -35,7 +35,9 @@ function startWorker ()
   worker.onmessage = function (e)
   {
     const m = e.data;
-    if (m.type === 'idle')
+    /* Ready after the newest question only (not after an older one
+       whose message crossed a newer question).  */
+    if (m.type === 'idle' && m.after === nextId - 1)
       document.body.dataset.idle = '1';
     if (!pending || m.id !== pending.id)
       return;

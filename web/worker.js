@@ -140,16 +140,20 @@ function run (msg)
     postMessage ({ id: msg.id, type: 'done', status: r.status,
                    stdout: r.out.text (), stderr: r.err.text (),
                    ms: performance.now () - t0 });
+    last = msg.id;
     timer = setTimeout (function () { ready ().then (idle); },
                         PREPARE_DELAY);
   });
 }
 
-/* Tells the page that the next instance is ready: web/bench.js waits
-   for it, as a person does not ask twice within milliseconds.  */
+/* Tells the page that the next instance is ready after the question
+   LAST answered: web/bench.js waits for it, as a person does not ask
+   twice within milliseconds.  */
+let last = 0;
+
 function idle ()
 {
-  postMessage ({ type: 'idle' });
+  postMessage ({ type: 'idle', after: last });
 }
 
 onmessage = function (e) { run (e.data); };
