@@ -114,7 +114,7 @@ typedef struct
   unsigned long scope_target;   /* K of --policy-scope chain:K, 0: every
                                    territory */
   unsigned long rounds;         /* --rounds of a battle, 0: no limit */
-  const struct cli_edition *edition;    /* --edition, NULL: none */
+  const ro_edition_t *edition;  /* --edition, NULL: none */
   int edition_changed;          /* rule options given over it */
   unsigned char given[CLI_MAX_OPTIONS];  /* the options given, 1 each in
                                    the order of options.c's table */
