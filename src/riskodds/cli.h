@@ -634,6 +634,11 @@ void cli_csv_cell (const char *s);
    whatever S holds.  */
 void cli_json_string (const char *s);
 
+/* ,"notes":[...] on standard output: each line of TEXT (NULL: none)
+   that starts with "  note: ", as a JSON string without it, in order:
+   a text report's notes for a program.  */
+void cli_json_notes (const char *text);
+
 /* The length (1 to 4) of the UTF-8 character that starts S, of which
    AVAIL bytes can be read; 0 when the bytes there are not one (a stray
    continuation byte, an overlong form, a surrogate, past U+10FFFF), -1

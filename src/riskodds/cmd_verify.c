@@ -1117,20 +1117,7 @@ print_notes_json (const report_t *r, int best)
       free (buf);
       return cli_error ("out of memory");
     }
-  fputs (",\"notes\":[", stdout);
-  int k = 0;
-  for (char *line = buf, *end; line != NULL && *line != '\0'; line = end)
-    {
-      end = strchr (line, '\n');
-      if (end != NULL)
-        *end++ = '\0';
-      if (strncmp (line, "  note: ", 8) == 0)
-        line += 8;
-      if (k++ > 0)
-        putchar (',');
-      cli_json_string (line);
-    }
-  putchar (']');
+  cli_json_notes (buf);
   free (buf);
   return CLI_EXIT_OK;
 }
