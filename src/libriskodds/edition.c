@@ -3,8 +3,6 @@
 #include <config.h>
 
 #include <errno.h>
-#include <limits.h>
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -2,8 +2,6 @@
 
 #include <config.h>
 
-#include <string.h>
-
 #include "cli.h"
 #include "editions.h"
 
