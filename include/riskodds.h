@@ -186,6 +186,36 @@ unsigned ro_rules_attack_dice (const ro_rules_t *rules, unsigned long a);
 unsigned ro_rules_defend_dice (const ro_rules_t *rules, unsigned long d);
 
 /* ------------------------------------------------------------------ */
+/* Editions: the rules of an edition or house rule, by name           */
+/* ------------------------------------------------------------------ */
+
+/* An edition or house rule (the program's --edition NAME): the rules
+   it sets, written as the program's rule options ("--defend-bonus 1
+   --clamp"; "" for the standard game), and where they come from.  Only
+   editions whose battle rules the rule fields state exactly.  */
+typedef struct
+{
+  const char *name;        /* "legacy-bunker" */
+  const char *title;       /* a few words: "Risk Legacy's bunker" */
+  const char *options;     /* the rules it sets, as rule options */
+  const char *source;      /* the rulebook, or where the rule is from */
+} ro_edition_t;
+
+/* How many editions there are (14), and the I-th of them in the order
+   'riskodds editions' lists them (NULL when I >= the count).  */
+size_t ro_edition_count (void);
+const ro_edition_t *ro_edition_at (size_t i);
+
+/* The edition called NAME, or NULL (also for NAME NULL).  */
+const ro_edition_t *ro_edition_find (const char *name);
+
+/* The rules EDITION sets, set in RULES over what it holds: every other
+   field is left as it is, so that rules given explicitly are set after
+   it (they win).  0, or RO_EINVAL (RULES untouched) for a NULL
+   argument or options the library cannot read.  */
+int ro_edition_rules (ro_rules_t *rules, const ro_edition_t *edition);
+
+/* ------------------------------------------------------------------ */
 /* Dice: exact outcome counts of one round                            */
 /* ------------------------------------------------------------------ */
 

@@ -878,6 +878,142 @@ class Chains(unittest.TestCase):
             riskodds.fortify(10, 6, 2, at_least=3)
 
 
+class Editions(unittest.TestCase):
+    """edition=NAME: the rules of the README's table "Editions and house
+    rules", spelled out here, and what the program's --edition gives."""
+
+    # name: its rules as keywords, from the README's table (the
+    # rulebooks), not from the library's.
+    README = {
+        "standard": {},
+        "risiko": {"defend_dice": 3},
+        "capital": {"defend_dice": 3},
+        "legacy-bunker": {"defend_bonus": 1, "clamp": True},
+        "legacy-fortification": {"defend_bonus": 1,
+                                 "defend_bonus_dice": "all",
+                                 "clamp": True},
+        "legacy-ammo-shortage": {"defend_bonus": -1, "clamp": True},
+        "lotr-leader": {"attack_bonus": 1},
+        "lotr-leader-defending": {"defend_bonus": 1},
+        "lotr-stronghold": {"defend_bonus": 1},
+        "lotr-leader-stronghold": {"defend_bonus": 2},
+        "zombies": {"ties": "attacker"},
+        "2210-station": {"defend_station": True},
+        "2210-commander": {"attack_commanders": 1},
+        "2210-defending-commander": {"defend_commanders": 1},
+    }
+
+    def test_station_spelled_out(self):
+        # 10 v 10 at a space station is 10 v 10 with defend_station.
+        self.assertEqual(riskodds.battle(10, 10, edition="2210-station"),
+                         riskodds.battle(10, 10, defend_station=True))
+        self.assertNotEqual(riskodds.battle(10, 10, edition="2210-station"),
+                            riskodds.battle(10, 10))
+        # Counted by hand: one d6 against a station's d8, the pairs
+        # (x, y) with x > y: 15 of 48; a commander's d8 against a d6:
+        # 27 of 48.
+        self.assertEqual(sum(1 for x in range(1, 7) for y in range(1, 9)
+                             if x > y), 15)
+        self.assertEqual(riskodds.battle(2, 1, edition="2210-station"),
+                         Fraction(15, 48))
+        self.assertEqual(riskodds.battle(2, 1, edition="2210-commander"),
+                         Fraction(27, 48))
+        # Brute force over every roll: the zombies win ties.
+        for a, d in ((2, 1), (3, 2), (5, 4)):
+            self.assertEqual(riskodds.battle(a, d, edition="zombies"),
+                             brute_battle({"ties": "attacker"}, a, d))
+
+    def test_every_edition(self):
+        self.assertEqual([e.name for e in riskodds.editions()],
+                         list(self.README))
+        for name, kw in self.README.items():
+            with self.subTest(edition=name):
+                for a, d in ((3, 2), (6, 4)):
+                    got = riskodds.battle(a, d, edition=name)
+                    self.assertEqual(got, riskodds.battle(a, d, **kw))
+                    self.assertEqual(got, cli_battle({"edition": name},
+                                                     a, d))
+
+    def test_listing(self):
+        # editions() as the README's table and as the program lists
+        # them (riskodds editions --format json).
+        out = subprocess.run([RISKODDS, "editions", "--format", "json"],
+                             stdout=subprocess.PIPE, check=True,
+                             universal_newlines=True).stdout
+        listed = json.loads(out)
+        got = riskodds.editions()
+        self.assertEqual(len(got), 14)
+        for e, p in zip(got, listed):
+            self.assertIsInstance(e, riskodds.Edition)
+            self.assertEqual((e.name, e.title, e.options, e.source),
+                             (p["name"], p["title"], p["options"],
+                              p["source"]))
+            self.assertEqual(e.rules, self.README[e.name])
+
+    def test_explicit_keywords_win(self):
+        # In either order of the keywords, as the program's options win
+        # before and after --edition.
+        for kw in ({"edition": "risiko", "defend_dice": 2},
+                   {"defend_dice": 2, "edition": "risiko"}):
+            self.assertEqual(riskodds.battle(5, 3, **kw),
+                             riskodds.battle(5, 3))
+        # A switch turned off: the bunker's +1 left unclamped.
+        self.assertEqual(riskodds.battle(4, 3, edition="legacy-bunker",
+                                         clamp=False),
+                         riskodds.battle(4, 3, defend_bonus=1))
+        # Keywords the edition does not set come on top of it.
+        self.assertEqual(riskodds.battle(4, 3, edition="risiko", sides=8),
+                         riskodds.battle(4, 3, defend_dice=3, sides=8))
+        self.assertEqual(cli_battle({"edition": "risiko",
+                                     "defend_dice": 2}, 5, 3),
+                         riskodds.battle(5, 3, edition="risiko",
+                                         defend_dice=2))
+
+    def test_unknown(self):
+        with self.assertRaisesRegex(ValueError,
+                                    "unknown edition 'risko'; did you mean "
+                                    "'risiko'"):
+            riskodds.battle(3, 2, edition="risko")
+        with self.assertRaisesRegex(ValueError,
+                                    "unknown edition 'xyzzy' \\(expected one "
+                                    "of: standard, risiko, .*, "
+                                    "2210-defending-commander\\)"):
+            riskodds.table((1, 2), (1, 2), edition="xyzzy")
+        with self.assertRaises(TypeError):
+            riskodds.battle(3, 2, edition=3)
+        with self.assertRaisesRegex(ValueError, "unknown edition"):
+            riskodds.chain(10, 3, 3, territory_rules=[None,
+                                                      {"edition": "nope"}])
+
+    def test_every_function(self):
+        # Every function that takes rules takes edition=, as the rules
+        # spelled out.
+        kw, ed = {"defend_dice": 3}, {"edition": "risiko"}
+        calls = [
+            lambda r: riskodds.dist(5, 3, **r),
+            lambda r: riskodds.stats(5, 3, **r),
+            lambda r: riskodds.table((1, 4), (1, 4), **r).as_dict(),
+            lambda r: riskodds.round_counts(3, 3, **r),
+            lambda r: [v.agree for v in riskodds.verify(
+                [(5, 3, "0.4374"), (5, 3, "0.5")], **r)],
+            lambda r: riskodds.needed(5, **r),
+            lambda r: riskodds.chain(10, 3, 2, **r),
+            lambda r: riskodds.chain_stats(10, 3, 2, **r),
+            lambda r: riskodds.fortify(10, 6, 2, **r),
+            lambda r: riskodds.rules(**r).defend_dice,
+        ]
+        for i, call in enumerate(calls):
+            with self.subTest(call=i):
+                self.assertEqual(call(ed), call(kw))
+        # A territory's edition, the program's D:edition=capital.
+        self.assertEqual(
+            riskodds.chain(10, 3, 4, territory_rules=[None,
+                                                      {"edition":
+                                                       "capital"}]),
+            riskodds.chain(10, 3, 4, territory_rules=[None,
+                                                      {"defend_dice": 3}]))
+
+
 class Misc(unittest.TestCase):
     def test_version(self):
         out = subprocess.run([RISKODDS, "--version"], stdout=subprocess.PIPE,

@@ -19,6 +19,10 @@ or 'optimal'); Risk 2210 A.D.'s attack_commanders and defend_commanders
 defend_station (a bool: every defence die a d8).  Without them, the standard game: six-sided dice, up to 3
 attack and 2 defence dice, ties to the defender, A counting every army
 in the attacking territory (one stays behind).  See riskodds(1).
+edition="NAME" sets an edition's or house rule's rules (the program's
+--edition; editions() lists them: risiko, legacy-bunker, 2210-station
+...), the other keywords over them: battle(5, 3, edition="risiko",
+defend_dice=2) is the standard game's battle.
 
 The library is found through the environment variable RISKODDS_LIBRARY
 (a path, the only choice when set), else where make install put it,
@@ -31,6 +35,7 @@ riskodds program with ARGS.
 """
 
 import ctypes
+import difflib
 from collections import namedtuple
 from fractions import Fraction
 
@@ -40,6 +45,7 @@ from ._lib import Mpq, mpq_to_fraction, mpz_to_int, mpq_set_fraction
 __all__ = ["battle", "dist", "stats", "table", "Table", "Cell", "round",
            "round_counts",
            "verify", "needed", "chain", "chain_stats", "fortify", "rules",
+           "editions", "Edition",
            "default_max_memory", "RiskoddsError", "RulesError",
            "NoMemoryError", "Outcome", "Round", "Verdict",
            "Chain", "Stop", "__version__"]
@@ -133,8 +139,11 @@ def _library_range(name, lo, hi):
 
 def rules(**kw):
     """The ro_rules_t of the keyword arguments (see the module's help),
-    checked by ro_rules_check.  Unknown names raise TypeError, unknown
-    choices ValueError, values outside the library's limits
+    checked by ro_rules_check.  EDITION="NAME" (see editions()) sets
+    that edition's rules first, the other keywords over them: the
+    explicit keywords win, as the program's options win over its
+    --edition.  Unknown names raise TypeError, unknown choices and
+    editions ValueError, values outside the library's limits
     RulesError."""
     r = _lib.ro_rules_t()
     _lib.ro_rules_init(ctypes.byref(r))
@@ -143,14 +152,20 @@ def rules(**kw):
 
 def _set_rules(r, kw):
     """R (an ro_rules_t) with the rules KW set over its own, checked."""
-    # sides first, so that attack_sides and defend_sides refine it in any
+    # The edition first, so that every keyword given beside it wins
+    # (the program applies --edition before its other options); then
+    # sides, so that attack_sides and defend_sides refine it in any
     # order of the keywords (as the program's --sides then
     # --attack-sides would).
+    if "edition" in kw:
+        _check(_lib.ro_edition_rules(ctypes.byref(r),
+                                     _edition(kw["edition"])),
+               "edition %r" % kw["edition"])
     if "sides" in kw:
         n = _integer("sides", kw["sides"], 0, 2 ** 32 - 1)
         r.attack_sides = r.defend_sides = n
     for name, value in kw.items():
-        if name == "sides":
+        if name in ("sides", "edition"):
             continue
         if name in _CHOICES:
             table = _CHOICES[name]
@@ -180,10 +195,90 @@ def _set_rules(r, kw):
                 lo, hi = 0, 2 ** 32 - 1
             setattr(r, name, _integer(name, value, lo, hi))
         else:
-            raise TypeError("unknown rule %r (the rules are %s)"
-                            % (name, ", ".join(RULE_NAMES)))
+            raise TypeError("unknown rule %r (the rules are %s, and "
+                            "edition)" % (name, ", ".join(RULE_NAMES)))
     _check(_lib.ro_rules_check(ctypes.byref(r)), _describe(r))
     return r
+
+
+def _edition_names():
+    return [_lib.ro_edition_at(i).contents.name.decode("utf-8")
+            for i in range(_lib.ro_edition_count())]
+
+
+def _edition(name):
+    """The library's edition NAME (a pointer to its ro_edition_t); an
+    unknown name raises ValueError, suggesting the nearest."""
+    if not isinstance(name, str):
+        raise TypeError("edition must be a str, not %s"
+                        % type(name).__name__)
+    e = _lib.ro_edition_find(name.encode("utf-8"))
+    if e:
+        return e
+    names = _edition_names()
+    near = difflib.get_close_matches(name, names, n=1)
+    if near:
+        raise ValueError("unknown edition %r; did you mean %r? "
+                         "(riskodds.editions() lists them)"
+                         % (name, near[0]))
+    raise ValueError("unknown edition %r (expected one of: %s)"
+                     % (name, ", ".join(names)))
+
+
+Edition = namedtuple("Edition", "name title rules options source")
+Edition.__doc__ = """An edition or house rule that edition=NAME names:
+NAME, a short TITLE, the RULES it sets as a dict of the keyword arguments
+(edition="zombies" is ties="attacker": {'ties': 'attacker'}), the same
+as the program's rule OPTIONS ('--ties attacker'), and the SOURCE of
+the rules (the rulebook, or where the house rule comes from)."""
+
+
+def _rules_keywords(r, base):
+    """The rules of R that differ from BASE, as keyword arguments."""
+    kw = {}
+    for name in ("attack_sides", "defend_sides") + _NUMBERS[2:] + _SWITCHES \
+            + tuple(_CHOICES):
+        v = getattr(r, name)
+        if v == getattr(base, name):
+            continue
+        if name in _CHOICES:
+            v = {n: k for k, n in _CHOICES[name].items()}[v]
+        elif name in ("clamp", "defend_station"):
+            v = bool(v)
+        elif name.endswith("bonus_dice") and v == _lib.RO_BONUS_DICE_ALL:
+            v = "all"
+        kw[name] = v
+    return kw
+
+
+def editions():
+    """The editions and house rules edition=NAME names, as Edition
+    tuples in the order of 'riskodds editions' (the library's table,
+    the program's too).
+
+    >>> import riskodds
+    >>> len(riskodds.editions())
+    14
+    >>> riskodds.editions()[3].name, riskodds.editions()[3].rules
+    ('legacy-bunker', {'defend_bonus': 1, 'clamp': True})
+    >>> riskodds.battle(3, 2, edition="risiko") == riskodds.battle(
+    ...     3, 2, defend_dice=3)
+    True
+    """
+    base = _lib.ro_rules_t()
+    _lib.ro_rules_init(ctypes.byref(base))
+    out = []
+    for i in range(_lib.ro_edition_count()):
+        e = _lib.ro_edition_at(i)
+        r = _lib.ro_rules_t()
+        _lib.ro_rules_init(ctypes.byref(r))
+        _check(_lib.ro_edition_rules(ctypes.byref(r), e))
+        c = e.contents
+        out.append(Edition(c.name.decode("utf-8"), c.title.decode("utf-8"),
+                           _rules_keywords(r, base),
+                           c.options.decode("utf-8"),
+                           c.source.decode("utf-8")))
+    return out
 
 
 # The header's limits (RO_SIDES_MIN ...), only to say which field
@@ -388,7 +483,9 @@ def battle(a, d, rounds=None, max_memory=None, **kw):
     exceeds MAX_MEMORY bytes (None: default_max_memory()) raises
     NoMemoryError, a MemoryError, before it starts; so do the other
     functions that compute, each with its own estimate.  The rules are
-    keyword arguments named as the program's options (see rules()).
+    keyword arguments named as the program's options (see rules()),
+    edition="NAME" an edition's (see editions()), the keywords beside
+    it winning.
 
     >>> import riskodds
     >>> riskodds.battle(3, 2)
@@ -399,6 +496,8 @@ def battle(a, d, rounds=None, max_memory=None, **kw):
     Fraction(317362715, 725594112)
     >>> riskodds.battle(4, 2, rounds=1)
     Fraction(1445, 3888)
+    >>> riskodds.battle(2, 1, edition="2210-station")
+    Fraction(5, 16)
     """
     r = rules(**kw)
     a, d = _armies("A", a), _armies("D", d)

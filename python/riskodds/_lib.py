@@ -309,6 +309,13 @@ class ro_fortify_t(ctypes.Structure):
                 ("split", ctypes.POINTER(ro_split_t))]
 
 
+class ro_edition_t(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p),
+                ("title", ctypes.c_char_p),
+                ("options", ctypes.c_char_p),
+                ("source", ctypes.c_char_p)]
+
+
 RO_SCOPE_BATTLE = 0
 RO_SCOPE_CHAIN = 1
 RO_FORTIFY_MAX = 100000
@@ -320,7 +327,7 @@ STRUCTS = {"ro_rules_t": ro_rules_t, "ro_round_t": ro_round_t,
            "ro_judgement_t": ro_judgement_t,
            "ro_chain_stop_t": ro_chain_stop_t, "ro_chain_t": ro_chain_t,
            "ro_chain_stats_t": ro_chain_stats_t, "ro_split_t": ro_split_t,
-           "ro_fortify_t": ro_fortify_t}
+           "ro_fortify_t": ro_fortify_t, "ro_edition_t": ro_edition_t}
 
 rules_p = ctypes.POINTER(ro_rules_t)
 c_ulong = ctypes.c_ulong
@@ -334,6 +341,12 @@ ro_strerror = _fn(lib.ro_strerror, ctypes.c_char_p, ctypes.c_int)
 ro_get_version = _fn(lib.ro_get_version, ctypes.c_char_p)
 ro_rules_init = _fn(lib.ro_rules_init, None, rules_p)
 ro_rules_check = _fn(lib.ro_rules_check, ctypes.c_int, rules_p)
+edition_p = ctypes.POINTER(ro_edition_t)
+ro_edition_count = _fn(lib.ro_edition_count, ctypes.c_size_t)
+ro_edition_at = _fn(lib.ro_edition_at, edition_p, ctypes.c_size_t)
+ro_edition_find = _fn(lib.ro_edition_find, edition_p, ctypes.c_char_p)
+ro_edition_rules = _fn(lib.ro_edition_rules, ctypes.c_int, rules_p,
+                       edition_p)
 ro_battle_win = _fn(lib.ro_battle_win, ctypes.c_int, mpq_p, rules_p,
                     c_ulong, c_ulong)
 ro_battle_grid = _fn(lib.ro_battle_grid, ctypes.c_int, rules_p, c_ulong,

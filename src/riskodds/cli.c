@@ -1476,10 +1476,10 @@ cli_csv_cell (const char *s)
   putchar ('"');
 }
 
-void
-cli_json_string (const char *s)
+/* The LEFT bytes of S as a JSON string (cli_json_string).  */
+static void
+json_string_n (const char *s, size_t left)
 {
-  size_t left = strlen (s);
   putchar ('"');
   while (left > 0)
     {
@@ -1501,6 +1501,32 @@ cli_json_string (const char *s)
       left -= (size_t) len;
     }
   putchar ('"');
+}
+
+void
+cli_json_string (const char *s)
+{
+  json_string_n (s, strlen (s));
+}
+
+void
+cli_json_notes (const char *text)
+{
+  int k = 0;
+  fputs (",\"notes\":[", stdout);
+  for (const char *line = text; line != NULL && *line != '\0';)
+    {
+      const char *end = strchr (line, '\n');
+      size_t len = end != NULL ? (size_t) (end - line) : strlen (line);
+      if (len >= 8 && strncmp (line, "  note: ", 8) == 0)
+        {
+          if (k++ > 0)
+            putchar (',');
+          json_string_n (line + 8, len - 8);
+        }
+      line = end != NULL ? end + 1 : NULL;
+    }
+  putchar (']');
 }
 
 /* A side of plot's page: V in UNIT at DPI into *PX pixels and *PT

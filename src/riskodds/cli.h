@@ -114,7 +114,7 @@ typedef struct
   unsigned long scope_target;   /* K of --policy-scope chain:K, 0: every
                                    territory */
   unsigned long rounds;         /* --rounds of a battle, 0: no limit */
-  const struct cli_edition *edition;    /* --edition, NULL: none */
+  const ro_edition_t *edition;  /* --edition, NULL: none */
   int edition_changed;          /* rule options given over it */
   unsigned char given[CLI_MAX_OPTIONS];  /* the options given, 1 each in
                                    the order of options.c's table */
@@ -633,6 +633,11 @@ void cli_csv_cell (const char *s);
    UTF-8 character as \ufffd (U+FFFD): the output is valid UTF-8 JSON
    whatever S holds.  */
 void cli_json_string (const char *s);
+
+/* ,"notes":[...] on standard output: each line of TEXT (NULL: none)
+   that starts with "  note: ", as a JSON string without it, in order:
+   a text report's notes for a program.  */
+void cli_json_notes (const char *text);
 
 /* The length (1 to 4) of the UTF-8 character that starts S, of which
    AVAIL bytes can be read; 0 when the bytes there are not one (a stray

@@ -37,7 +37,7 @@ print_wrapped (const char *text, int first, int indent)
 }
 
 static void
-print_text (const cli_edition_t *e)
+print_text (const ro_edition_t *e)
 {
   printf ("%s\n  %s\n  options: %s\n  source:  ", e->name, e->title,
           *e->options ? e->options : "(none)");
@@ -78,7 +78,7 @@ json_string (const char *s)
 }
 
 static void
-print_json (const cli_edition_t *e)
+print_json (const ro_edition_t *e)
 {
   fputs ("{\"name\":", stdout);
   json_string (e->name);
@@ -106,7 +106,7 @@ rules_given (const cli_opts_t *o)
 int
 cmd_editions (const cli_opts_t *o, int argc, char **argv)
 {
-  const cli_edition_t *list[64];
+  const ro_edition_t *list[64];
   size_t n = 0;
   if (rules_given (o))
     return cli_usage_error ("'editions' lists the editions and takes no "
@@ -118,8 +118,8 @@ cmd_editions (const cli_opts_t *o, int argc, char **argv)
   for (int i = 0; i < argc; i++)
     if (n < 64 && (list[n++] = cli_edition_find (argv[i])) == NULL)
       return CLI_EXIT_ERROR;
-  for (size_t i = 0; argc == 0 && i < cli_editions_n (); i++)
-    list[n++] = cli_edition_at (i);
+  for (size_t i = 0; argc == 0 && i < ro_edition_count () && n < 64; i++)
+    list[n++] = ro_edition_at (i);
   if (o->format == CLI_FORMAT_CSV)
     puts ("name,title,options,source");
   else if (o->format == CLI_FORMAT_JSON)

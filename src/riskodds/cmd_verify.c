@@ -81,6 +81,7 @@ typedef struct
   size_t other_agree[4];
   mpq_t y;                      /* the other side's chance */
   ro_number_t pct;              /* a number read as a percentage */
+  int samples;                  /* a column is headed 'samples' */
 } report_t;
 
 enum
@@ -883,26 +884,26 @@ print_place_note (FILE *out, const report_t *r)
    a grid without labels, the orientation its labels gave, bare numbers
    read as percentages.  */
 static void
-print_reading_notes (const report_t *r)
+print_reading_notes (FILE *out, const report_t *r)
 {
   const ro_sheet_t *s = r->sheet;
   const reading_t *rd = r->rd;
   if (s->layout == RO_LAYOUT_GRID && s->headerless)
-    print_place_note (stdout, r);
+    print_place_note (out, r);
   else if (s->layout == RO_LAYOUT_GRID && s->across_said == RO_SAID_LABELS
            && s->across == RO_ACROSS_ATTACKERS)
-    puts ("  note: read with the attackers across and the defenders down, "
-          "as the grid's labels say");
+    fputs ("  note: read with the attackers across and the defenders down, "
+          "as the grid's labels say\n", out);
   if (rd->percent)
-    printf ("  note: read as percentages, as every value lies in [0, 100] "
-            "and some are above 1: %zu agree so, %zu as probabilities "
-            "(--no-percent)\n", r->agree, rd->prob_agree);
+    fprintf (out, "  note: read as percentages, as every value lies in "
+             "[0, 100] and some are above 1: %zu agree so, %zu as "
+             "probabilities (--no-percent)\n", r->agree, rd->prob_agree);
 }
 
 /* What the value column was taken to hold, and why, when it is not
    plain: the defender's chance, or percentages its header asked for.  */
 static void
-print_value_note (const report_t *r)
+print_value_note (FILE *out, const report_t *r)
 {
   const ro_sheet_t *s = r->sheet;
   const char *c = r->o->columns;
@@ -911,21 +912,21 @@ print_value_note (const report_t *r)
   int given = n > 9 && strcasecmp (c + n - 9, ":defender") == 0;
   if (!s->defender && !pct)
     return;
-  printf ("  note: column %zu read as %s%s%s, as %s\n", s->value_column,
-          s->defender ? "the defender's chance, 1 - P" : "",
-          s->defender && pct ? ", and as " : "", pct ? "percentages" : "",
-          !given ? "its header says" : pct ? "--columns and its header say"
-          : "--columns says");
+  fprintf (out, "  note: column %zu read as %s%s%s, as %s\n",
+           s->value_column, s->defender ? "the defender's chance, 1 - P" : "",
+           s->defender && pct ? ", and as " : "", pct ? "percentages" : "",
+           !given ? "its header says" : pct ? "--columns and its header say"
+           : "--columns says");
 }
 
 /* The notes after the counts: what the value column holds, and the
    reading that would make the numbers agree.  */
 static void
-print_notes (const report_t *r, int best)
+print_notes (FILE *out, const report_t *r, int best)
 {
   const ro_sheet_t *s = r->sheet;
-  print_value_note (r);
-  print_reading_notes (r);
+  print_value_note (out, r);
+  print_reading_notes (out, r);
   /* Values above 1 suggest percentages only when some disagree and
      reading them so (in either count) makes more agree.  */
   int pct_helps = r->tried[OTHER_PERCENT]
@@ -937,47 +938,207 @@ print_notes (const report_t *r, int best)
          count: the rule may be what is wrong.  */
       if (r->disagree > 0 && (any_best_reading (r) >= 0 || pct_helps
                               || transposed_fits (r)))
-        printf ("  note: only %zu value%s: too few to tell the army count, "
-                "the orientation, percentages or 1 - P from the numbers\n",
-                s->n, s->n == 1 ? "" : "s");
+        fprintf (out, "  note: only %zu value%s: too few to tell the army "
+                 "count, the orientation, percentages or 1 - P from the "
+                 "numbers\n", s->n, s->n == 1 ? "" : "s");
       return;
     }
   if (transposed_fits (r))
     {
       if (r->rd->transposed_agree == s->n)
-        printf ("  note: all %zu values agree", s->n);
+        fprintf (out, "  note: all %zu values agree", s->n);
       else
-        printf ("  note: %zu of %zu values agree", r->rd->transposed_agree,
-                s->n);
-      puts (" with the attackers across: read with --across attackers");
+        fprintf (out, "  note: %zu of %zu values agree",
+                 r->rd->transposed_agree, s->n);
+      fputs (" with the attackers across: read with --across attackers\n",
+             out);
     }
   if (best >= 0)
     {
       if (r->other_agree[best] == s->n)
-        printf ("  note: all %zu values agree", s->n);
+        fprintf (out, "  note: all %zu values agree", s->n);
       else
-        printf ("  note: %zu of %zu values agree", r->other_agree[best],
-                s->n);
+        fprintf (out, "  note: %zu of %zu values agree",
+                 r->other_agree[best], s->n);
       if (best == OTHER_CHANCE)
-        printf (" as the %s's chance%s\n",
-                s->defender ? "attacker" : "defender",
-                s->layout != RO_LAYOUT_LONG ? ""
-                : s->defender ? " (--columns A,D,V:attacker)"
-                : ", 1 - P (--columns A,D,V:defender)");
+        fprintf (out, " as the %s's chance%s\n",
+                 s->defender ? "attacker" : "defender",
+                 s->layout != RO_LAYOUT_LONG ? ""
+                 : s->defender ? " (--columns A,D,V:attacker)"
+                 : ", 1 - P (--columns A,D,V:defender)");
       else
         {
           if (best != OTHER_PERCENT)
-            printf (" with --count %s", cli_count_name
-                    (other_count (r->o->rules.count)));
-          puts (best == OTHER_COUNT ? "" : best == OTHER_BOTH ? " --percent"
-                : " with --percent");
+            fprintf (out, " with --count %s", cli_count_name
+                     (other_count (r->o->rules.count)));
+          fprintf (out, "%s\n", best == OTHER_COUNT ? ""
+                   : best == OTHER_BOTH ? " --percent" : " with --percent");
         }
     }
   if (r->disagree > 0 && pct_helps && best != OTHER_PERCENT
       && best != OTHER_BOTH)
-    printf ("  note: %zu value%s above 1; if they are percentages without "
-            "'%%', use --percent\n", r->above_one,
-            r->above_one == 1 ? " is" : "s are");
+    fprintf (out, "  note: %zu value%s above 1; if they are percentages "
+             "without '%%', use --percent\n", r->above_one,
+             r->above_one == 1 ? " is" : "s are");
+}
+
+/* The note of a column headed 'samples': the numbers look simulated,
+   and their digits are not meant to be exact.  */
+static void
+print_samples_note (FILE *out)
+{
+  fputs ("  note: a column is headed 'samples': if the numbers are "
+         "simulated means, judge them by statistics with --samples N "
+         "(the column gives each row its N; N is for empty cells)\n", out);
+}
+
+/* "attackers_down" or "attackers_across": how a grid placed by ACROSS
+   was read.  */
+static const char *
+orientation_name (ro_across_t across)
+{
+  return across == RO_ACROSS_ATTACKERS ? "attackers_across"
+    : "attackers_down";
+}
+
+/* What decided a grid's orientation: its labels, --across, the values
+   (a headerless grid placed where the most agree), or nothing (the
+   default, attackers down).  */
+static const char *
+orientation_by (const report_t *r)
+{
+  const ro_sheet_t *s = r->sheet;
+  if (s->headerless)
+    return r->o->across != RO_ACROSS_AUTO ? "option"
+      : r->rd->nplaces >= 2 ? "values" : "default";
+  return s->across_said == RO_SAID_LABELS ? "labels"
+    : s->across_said == RO_SAID_OPTION ? "option" : "default";
+}
+
+/* The army counts of the first attackers and the first defenders of a
+   headerless grid placed by P.  */
+static void
+place_firsts (const place_t *p, unsigned long *a, unsigned long *d)
+{
+  int down = p->across != RO_ACROSS_ATTACKERS;
+  *a = down ? p->first_row : p->first_column;
+  *d = down ? p->first_column : p->first_row;
+  /* 0 stands for 1, as in ro_read_options_t.  */
+  *a += *a == 0;
+  *d += *d == 0;
+}
+
+/* The keys of a grid's reading in a file's JSON object: its
+   orientation and what decided it, and for a grid without labels the
+   army counts of its first attackers and defenders and the placings
+   tried (null for a long table, or what does not apply).  */
+static void
+print_grid_json (const report_t *r)
+{
+  const ro_sheet_t *s = r->sheet;
+  const reading_t *rd = r->rd;
+  unsigned long a, d;
+  if (s->layout != RO_LAYOUT_GRID)
+    {
+      fputs (",\"orientation\":null,\"orientation_by\":null,"
+             "\"first_attackers\":null,\"first_defenders\":null,"
+             "\"placings\":null", stdout);
+      return;
+    }
+  printf (",\"orientation\":\"%s\",\"orientation_by\":\"%s\"",
+          orientation_name (s->across), orientation_by (r));
+  if (!s->headerless)
+    fputs (",\"first_attackers\":null,\"first_defenders\":null", stdout);
+  else
+    {
+      place_t p = { s->across, s->first_row, s->first_column, 0 };
+      place_firsts (&p, &a, &d);
+      printf (",\"first_attackers\":%lu,\"first_defenders\":%lu", a, d);
+    }
+  if (!s->headerless || rd->nplaces < 2)
+    {
+      fputs (",\"placings\":null", stdout);
+      return;
+    }
+  fputs (",\"placings\":[", stdout);
+  for (int k = 0; k < rd->nplaces; k++)
+    {
+      place_firsts (&rd->place[k], &a, &d);
+      printf ("%s{\"orientation\":\"%s\",\"first_attackers\":%lu,"
+              "\"first_defenders\":%lu,\"agree\":", k ? "," : "",
+              orientation_name (rd->place[k].across), a, d);
+      if (rd->place[k].agree < 0)
+        fputs ("null}", stdout);
+      else
+        printf ("%ld}", rd->place[k].agree);
+    }
+  putchar (']');
+}
+
+/* "attackers_range":[LO,HI] and the defenders', over the values read
+   (null when there are none).  */
+static void
+print_ranges_json (const ro_sheet_t *s)
+{
+  unsigned long lo[2] = { 0, 0 }, hi[2] = { 0, 0 };
+  for (size_t i = 0; i < s->n; i++)
+    {
+      unsigned long v[2] = { s->entry[i].attackers, s->entry[i].defenders };
+      for (int k = 0; k < 2; k++)
+        {
+          if (i == 0 || v[k] < lo[k])
+            lo[k] = v[k];
+          if (i == 0 || v[k] > hi[k])
+            hi[k] = v[k];
+        }
+    }
+  if (s->n == 0)
+    fputs (",\"attackers_range\":null,\"defenders_range\":null", stdout);
+  else
+    printf (",\"attackers_range\":[%lu,%lu],\"defenders_range\":"
+            "[%lu,%lu]", lo[0], hi[0], lo[1], hi[1]);
+}
+
+/* "notes": the notes of the text report, each a string without its
+   "  note: ", in the same order.  */
+static int
+print_notes_json (const report_t *r, int best)
+{
+  char *buf = NULL;
+  size_t n = 0;
+  FILE *m = open_memstream (&buf, &n);
+  if (m == NULL)
+    return cli_error ("out of memory");
+  print_notes (m, r, best);
+  if (r->samples)
+    print_samples_note (m);
+  if (fclose (m) != 0)
+    {
+      free (buf);
+      return cli_error ("out of memory");
+    }
+  cli_json_notes (buf);
+  free (buf);
+  return CLI_EXIT_OK;
+}
+
+/* The keys of a file's JSON object that say how its text was read,
+   after those of its judgement: everything the text report's notes
+   say, as values and as the notes' sentences.  */
+static int
+print_reading_json (const report_t *r, int best)
+{
+  static const char *const text[] = { "table", "brackets", "numpy", "r" };
+  const ro_sheet_t *s = r->sheet;
+  printf (",\"text\":\"%s\",\"headerless\":%s", text[s->text],
+          s->headerless ? "true" : "false");
+  print_grid_json (r);
+  print_ranges_json (s);
+  printf (",\"percent_by\":%s", r->o->percent ? "\"option\""
+          : r->rd->percent ? "\"values\"" : s->percent ? "\"header\""
+          : "null");
+  printf (",\"samples_column\":%s", r->samples ? "true" : "false");
+  return print_notes_json (r, best);
 }
 
 /* The end of a file's JSON object, after its disagreements.  */
@@ -1007,6 +1168,8 @@ print_summary_json (const report_t *r, int best)
             best == OTHER_COUNT || best == OTHER_CHANCE ? "false" : "true",
             (best == OTHER_CHANCE) != (s->defender != 0) ? "defender"
             : "attacker", r->other_agree[best]);
+  if (rc == CLI_EXIT_OK)
+    rc = print_reading_json (r, best);
   putchar ('}');
   return rc;
 }
@@ -1027,7 +1190,9 @@ print_summary (const report_t *r)
   int rc = print_worst (r, &r->abs, "worst absolute error", 1);
   if (rc == CLI_EXIT_OK)
     rc = print_worst (r, &r->rel, "worst relative error", 0);
-  print_notes (r, best);
+  print_notes (stdout, r, best);
+  if (rc == CLI_EXIT_OK && r->samples)
+    print_samples_note (stdout);
   return rc;
 }
 
@@ -1297,14 +1462,11 @@ verify_text (const cli_opts_t *o, const char *file, const char *text,
       ++*reported;
       for (size_t i = 0; i < r.nwrong; i++)
         print_wrong (&r, &r.wrong[i]);
-      rc = print_summary (&r);
       /* A column of sample sizes says the numbers are simulated: their
-         digits are not meant to be exact.  */
-      if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_TEXT
-          && cli_verify_has_samples (&sheet, text, len))
-        puts ("  note: a column is headed 'samples': if the numbers are "
-              "simulated means, judge them by statistics with --samples N "
-              "(the column gives each row its N; N is for empty cells)");
+         digits are not meant to be exact (a note).  */
+      r.samples = o->format != CLI_FORMAT_CSV
+        && cli_verify_has_samples (&sheet, text, len);
+      rc = print_summary (&r);
     }
   if (r.disagree > 0)
     *any_wrong = 1;

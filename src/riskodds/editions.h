@@ -3,20 +3,12 @@
 #ifndef EDITIONS_H
 #define EDITIONS_H
 
-#include <stddef.h>
+#include <riskodds.h>
 
-/* An edition: the rule options that model its battles, as words of the
-   command line ("--defend-bonus 1 --clamp"; "" for none), and where its
-   rules come from.  The options are parsed by their own parsers
-   (options.c, cli_edition_apply), so an edition may use any rule option
-   there is.  */
-typedef struct cli_edition
-{
-  const char *name;             /* --edition NAME */
-  const char *title;            /* a few words, in the outputs' headers */
-  const char *options;          /* the rule options it stands for */
-  const char *source;           /* the rulebook or where the rule is */
-} cli_edition_t;
+/* The editions are the library's table (ro_edition_count,
+   ro_edition_at, ro_edition_rules): each holds the rule options that
+   model its battles as words of the command line, which
+   'riskodds editions' prints and ro_edition_rules reads.  */
 
 /* The names of the editions, for the shell completion of --edition
    (options.c); the same as the table's, which riskodds completion
@@ -27,12 +19,8 @@ typedef struct cli_edition
   "lotr-stronghold lotr-leader-stronghold zombies 2210-station "       \
   "2210-commander 2210-defending-commander"
 
-/* The editions, in the order 'riskodds editions' lists them.  */
-size_t cli_editions_n (void);
-const cli_edition_t *cli_edition_at (size_t i);
-
 /* The edition named NAME; NULL after a usage error that suggests the
    nearest name (or lists them all) when there is none.  */
-const cli_edition_t *cli_edition_find (const char *name);
+const ro_edition_t *cli_edition_find (const char *name);
 
 #endif /* EDITIONS_H */

@@ -371,7 +371,7 @@ opt_font (cli_opts_t *o, const char *arg)
 static int
 opt_edition (cli_opts_t *o, const char *arg)
 {
-  const cli_edition_t *e = cli_edition_find (arg);
+  const ro_edition_t *e = cli_edition_find (arg);
   if (e == NULL)
     return CLI_EXIT_ERROR;
   if (o->edition != NULL)
@@ -1060,12 +1060,9 @@ static int
 apply_edition_first (cli_opts_t *opts, int argc, char **argv)
 {
   const char *name = edition_given (argc, argv);
-  const cli_edition_t *e = NULL;
+  const ro_edition_t *e = ro_edition_find (name);
   if (name == NULL)
     return CLI_EXIT_OK;
-  for (size_t i = 0; i < cli_editions_n () && e == NULL; i++)
-    if (strcmp (cli_edition_at (i)->name, name) == 0)
-      e = cli_edition_at (i);
   return e != NULL ? cli_edition_apply (opts, e) : CLI_EXIT_OK;
 }
 

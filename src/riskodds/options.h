@@ -94,12 +94,9 @@ int cli_parse_int (int *out, const char *arg, const char *name, long lo,
 int cli_parse_unsigned (unsigned *out, const char *arg, const char *name,
                         long lo, long hi);
 
-struct cli_edition;
-
-/* The rule options of edition E (editions.c) applied to O, by the
-   options' own parsers (rules_opt.c); an error (a mistake in the
-   table) else.  */
-int cli_edition_apply (cli_opts_t *o, const struct cli_edition *e);
+/* The rules of edition E (the library's table) set in O's rules by
+   ro_edition_rules; an error (a mistake in the table) else.  */
+int cli_edition_apply (cli_opts_t *o, const ro_edition_t *e);
 
 /* The options every command line starts from: the standard rules, 20
    digits, text, a memory limit of three quarters of the machine's.  */

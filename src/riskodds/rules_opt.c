@@ -405,34 +405,12 @@ cli_parse_rule_word (ro_rules_t *rules, const char *word)
   return no_rule (word, w, len);
 }
 
-/* The rule option named NAME (without its dashes), or NULL.  */
-static const cli_option_t *
-rule_named (const char *name)
-{
-  for (size_t i = 0; i < cli_rule_options_n; i++)
-    if (strcmp (cli_rule_options[i].name, name) == 0)
-      return &cli_rule_options[i];
-  return NULL;
-}
-
 int
-cli_edition_apply (cli_opts_t *o, const cli_edition_t *e)
+cli_edition_apply (cli_opts_t *o, const ro_edition_t *e)
 {
-  char copy[256], *save = NULL;
-  snprintf (copy, sizeof copy, "%s", e->options);
-  for (char *w = strtok_r (copy, " ", &save); w != NULL;
-       w = strtok_r (NULL, " ", &save))
-    {
-      const cli_option_t *r = strncmp (w, "--", 2) == 0
-        ? rule_named (w + 2) : NULL;
-      const char *value = r != NULL && r->arg != NULL
-        ? strtok_r (NULL, " ", &save) : NULL;
-      if (r == NULL || (r->arg != NULL && value == NULL))
-        return cli_error ("edition '%s': '%s' is not a rule option and "
-                          "its value", e->name, w);
-      if (r->parse (o, value) != CLI_EXIT_OK)
-        return CLI_EXIT_ERROR;
-    }
+  if (ro_edition_rules (&o->rules, e) != 0)
+    return cli_error ("edition '%s': its rule options '%s' cannot be read",
+                      e->name, e->options);
   return CLI_EXIT_OK;
 }
 
@@ -440,7 +418,7 @@ cli_edition_apply (cli_opts_t *o, const cli_edition_t *e)
 static int
 territory_edition (ro_rules_t *rules, const char *name)
 {
-  const cli_edition_t *e = cli_edition_find (name);
+  const ro_edition_t *e = cli_edition_find (name);
   if (e == NULL)
     return CLI_EXIT_ERROR;
   cli_opts_t t;

@@ -853,6 +853,8 @@ print_summary (samples_t *sm, double family)
       if (!caught)
         fputs (",\"diagnosis\":null", stdout);
       print_power (sm);
+      /* How a headerless grid was placed, as the text says it.  */
+      cli_json_notes (sm->place_note);
       putchar ('}');
       return rc;
     }
