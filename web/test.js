@@ -585,7 +585,8 @@ async function tabs (page)
 async function phoneWidth (page)
 {
   await page.setViewportSize ({ width: 390, height: 844 });
-  await ask (page, 'view=battle&a=10&d=5&digits=50&rounds=3');
+  await ask (page, 'view=battle&a=10&d=5&digits=50&rounds=3&defend_bonus=1'
+             + '&defend_bonus_dice=all&attack_commanders=1&defender=wieringa-rolled');
   await page.evaluate (function () {
     document.getElementById ('rules').open = true;
   });
@@ -594,6 +595,27 @@ async function phoneWidth (page)
   });
   check (w <= 390, 'phone: the page is 390 px wide with 50 digits and the '
          + 'rules open', w + ' px');
+  /* The footer's command broken between its words only: each word's
+     text on one line.  */
+  const split = await page.evaluate (function () {
+    const c = document.getElementById ('command');
+    const out = [];
+    const walk = document.createTreeWalker (c, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode (); n; n = walk.nextNode ())
+      for (const m of n.textContent.matchAll (/\S+/g))
+        {
+          const r = document.createRange ();
+          r.setStart (n, m.index);
+          r.setEnd (n, m.index + m[0].length);
+          const tops = new Set (Array.from (r.getClientRects ())
+                                .map (function (q) { return q.top; }));
+          if (tops.size > 1)
+            out.push (m[0]);
+        }
+    return out;
+  });
+  check (split.length === 0, 'phone: no word of the command broken',
+         JSON.stringify (split));
   await shot (page, 'phone-rules');
   await page.evaluate (function () {
     document.getElementById ('rules').open = false;
