@@ -586,7 +586,9 @@ async function phoneWidth (page)
 {
   await page.setViewportSize ({ width: 390, height: 844 });
   await ask (page, 'view=battle&a=10&d=5&digits=50&rounds=3&defend_bonus=1'
-             + '&defend_bonus_dice=all&attack_commanders=1&defender=wieringa-rolled');
+             + '&defend_bonus_dice=all&attack_bonus_dice=2&defender=wieringa-rolled');
+  check ((await page.$ ('#expected dd')) !== null,
+         'phone: the expected armies are shown to 50 digits');
   await page.evaluate (function () {
     document.getElementById ('rules').open = true;
   });
