@@ -340,9 +340,14 @@ function applyState (s)
         bad.push (labelOf (e) + ': \'' + v + '\' '
                   + (e.tagName === 'SELECT' ? 'is not one of its choices'
                      : e.type === 'number' ? 'is not a number'
+                     : e.type === 'checkbox' ? 'is neither 0 nor 1'
                      : 'cannot be set'));
     }
   syncEdition ();
+  /* A flag the edition sets cannot be taken back (no --no-clamp).  */
+  for (const e of fields ())
+    if (e.type === 'checkbox' && e.disabled && q.get (e.name) === '0')
+      bad.push (labelOf (e) + ': \'0\' cannot be given: the edition sets it');
   const v = q.get ('view');
   showView (VIEWS.includes (v) ? v : 'battle');
   if (v !== null && !VIEWS.includes (v))

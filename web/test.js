@@ -520,7 +520,10 @@ async function badLinks (page)
   for (const [v, label] of [['edition=bogus', 'Edition or house rule'],
                             ['defender=bogus', 'Defender\'s dice'],
                             ['sides=abc', 'Sides of every die'],
-                            ['dist=maybe', 'How it ends']])
+                            ['dist=maybe', 'How it ends'],
+                            ['edition=legacy-bunker&clamp=0',
+                             'Keep modified dice on their faces'],
+                            ['ties=x', 'Ties go to']])
     {
       await ask (page, 'view=battle&a=10&d=5&' + v);
       const err = await page.evaluate (function () {
