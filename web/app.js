@@ -277,6 +277,16 @@ function showView (v)
     s.hidden = s.dataset.view !== v;
 }
 
+/* Another tab chosen: the previous view's answer and command go (its
+   question is not this view's); the view's own is computed by Compute.  */
+function changeView (v)
+{
+  if (v === view)
+    return;
+  showView (v);
+  clearAnswer ();
+}
+
 /* The state as a query string: the view and the fields that differ
    from their base (the pasted table of verify stays out).  */
 function stateString ()
@@ -290,25 +300,59 @@ function stateString ()
   return q.toString ();
 }
 
+/* A field's name as its label says it, without the parenthesis.  */
+function labelOf (e)
+{
+  const l = e.closest ('label');
+  const t = l ? Array.from (l.childNodes).filter (function (n) {
+    return n.nodeType === Node.TEXT_NODE;
+  }).map (function (n) { return n.textContent; }).join (' ') : e.name;
+  return t.replace (/\s+/g, ' ').replace (/\(.*$/, '').trim ();
+}
+
 /* The edition first: the other fields' base is its values.  An edition
-   not (yet) in the menu is none.  */
+   not (yet) in the menu is none.  The link's values that its fields
+   cannot take (a menu without that choice, a number field given text,
+   a box given other than 0 or 1), as messages: the page does not
+   compute something else in their place.  */
 function applyState (s)
 {
   const q = new URLSearchParams (s);
+  const bad = [];
   const menu = form.elements.edition;
   menu.value = q.get ('edition') || '';
   if (menu.selectedIndex < 0)
-    menu.value = '';
+    {
+      menu.value = '';
+      if (ready)
+        bad.push (labelOf (menu) + ': \'' + q.get ('edition')
+                  + '\' is not one of its choices');
+    }
   for (const e of fields ())
     {
       if (e === menu)
         continue;
       const v = q.get (e.name);
       setField (e, v === null ? baseOf (e) : v);
+      if (v === null)
+        continue;
+      if (e.type === 'checkbox' ? v !== '0' && v !== '1' : e.value !== v)
+        bad.push (labelOf (e) + ': \'' + v + '\' '
+                  + (e.tagName === 'SELECT' ? 'is not one of its choices'
+                     : e.type === 'number' ? 'is not a number'
+                     : e.type === 'checkbox' ? 'is neither 0 nor 1'
+                     : 'cannot be set'));
     }
   syncEdition ();
+  /* A flag the edition sets cannot be taken back (no --no-clamp).  */
+  for (const e of fields ())
+    if (e.type === 'checkbox' && e.disabled && q.get (e.name) === '0')
+      bad.push (labelOf (e) + ': \'0\' cannot be given: the edition sets it');
   const v = q.get ('view');
   showView (VIEWS.includes (v) ? v : 'battle');
+  if (v !== null && !VIEWS.includes (v))
+    bad.push ('The view \'' + v + '\' is none of the page\'s');
+  return bad;
 }
 
 /* The rule options, the count and the digits: each field with data-cli
@@ -371,9 +415,11 @@ function showCommand (args)
              || a === '--max-time' || args[i - 1] === '--max-time');
   });
   const c = document.getElementById ('command');
-  c.textContent = 'riskodds ' + shown.map (function (a) {
-    return /^[A-Za-z0-9_.,:=\/+%-]+$/.test (a) ? a : "'" + a + "'";
-  }).join (' ');
+  const html = ['riskodds'];
+  for (const a of shown)
+    html.push (' <span>', escapeHtml (/^[A-Za-z0-9_.,:=\/+%-]+$/.test (a) ? a
+                                      : "'" + a + "'"), '</span>');
+  c.innerHTML = html.join ('');
   c.dataset.args = JSON.stringify (args);
 }
 
@@ -434,10 +480,38 @@ function fraction (id, text)
   return box;
 }
 
-function raw (title, text, id)
+/* The program's output under a summary.  Long output (a large
+   battle's distribution runs to millions of characters) is shown only
+   in its first RAW_SHOWN characters, which the browser lays out at
+   once; the whole is a download (the same bytes) or a copy away.  */
+const RAW_SHOWN = 200000;
+
+function raw (title, text, id, file)
 {
-  return el ('details', {}, [el ('summary', {}, [title]),
-                             el ('pre', { id: id }, [text])]);
+  if (text.length <= RAW_SHOWN)
+    return el ('details', {}, [el ('summary', {}, [title]),
+                               el ('pre', { id: id }, [text])]);
+  const save = el ('button', { type: 'button', id: id + '-download' },
+                   ['Download the whole (' + text.length + ' characters)']);
+  save.addEventListener ('click', function () {
+    const a = el ('a', { download: file });
+    a.href = URL.createObjectURL (new Blob ([text],
+                                            { type: 'application/json' }));
+    document.body.append (a);
+    a.click ();
+    a.remove ();
+    setTimeout (function () { URL.revokeObjectURL (a.href); }, 60000);
+  });
+  const c = el ('button', { type: 'button', class: 'copy',
+                            id: id + '-copy' }, ['Copy']);
+  c.addEventListener ('click', function () { copy (text, c); });
+  return el ('details', {}, [
+    el ('summary', {}, [title]),
+    el ('p', { id: id + '-note' },
+        ['The first ' + RAW_SHOWN + ' of its ' + text.length
+         + ' characters are shown here (the whole would stall the page).']),
+    el ('div', { class: 'value' }, [save, c]),
+    el ('pre', { id: id }, [text.slice (0, RAW_SHOWN) + '\n\u2026'])]);
 }
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -452,16 +526,22 @@ function svg (tag, attrs, children)
   return e;
 }
 
-/* The end distribution as bars: the defender's wins on the left (most
-   defenders left first), the attacker's on the right (fewest attackers
-   left first), heights as drawn from the decimals.  */
+/* The end distribution as bars, each kind of end on its side: the
+   defender's wins on the left (most defenders left first), the ends
+   still open after --rounds in the middle (fewest attackers left
+   first), the attacker's wins on the right (fewest attackers left
+   first); heights as drawn from the decimals.  */
+const END_RANK = { defender: 0, none: 1, attacker: 2 };
+
 function chart (dist)
 {
   const ends = dist.slice ().sort (function (x, y) {
     if (x.winner !== y.winner)
-      return x.winner === 'defender' ? -1 : 1;
-    return x.winner === 'defender' ? y.defenders_left - x.defenders_left
-      : x.attackers_left - y.attackers_left;
+      return END_RANK[x.winner] - END_RANK[y.winner];
+    if (x.winner === 'defender')
+      return y.defenders_left - x.defenders_left;
+    return x.attackers_left - y.attackers_left
+      || y.defenders_left - x.defenders_left;
   });
   const w = 640, h = 240, pad = 30;
   const max = Math.max.apply (null, ends.map (function (e) {
@@ -476,21 +556,30 @@ function chart (dist)
   ends.forEach (function (e, i) {
     const v = parseFloat (e.decimal);
     const bh = (h - pad) * v / max;
-    const who = e.winner === 'attacker' ? 'attacker' : 'defender';
-    const left = who === 'attacker' ? e.attackers_left : e.defenders_left;
+    const who = e.winner === 'attacker' ? 'attacker'
+      : e.winner === 'defender' ? 'defender' : 'unresolved';
+    const left = who === 'attacker' ? String (e.attackers_left)
+      : who === 'defender' ? String (e.defenders_left)
+      : e.attackers_left + ':' + e.defenders_left;
     const r = svg ('rect', { x: pad + i * bw, y: h - bh, width: Math.max (bw - 1, 0.5),
                              height: bh, class: who });
-    r.append (svg ('title', {}, [who + ' wins with ' + left + ' left: '
-                                 + e.exact + ' = ' + e.decimal]));
+    r.append (svg ('title', {}, [who === 'unresolved'
+      ? 'unresolved with ' + e.attackers_left + ' attackers and '
+        + e.defenders_left + ' defenders left: ' + e.exact + ' = ' + e.decimal
+      : who + ' wins with ' + left + ' left: ' + e.exact + ' = '
+        + e.decimal]));
     s.append (r);
     if (ends.length <= 40)
       s.append (svg ('text', { x: pad + (i + 0.5) * bw, y: h + 14,
-                               'text-anchor': 'middle' }, [String (left)]));
+                               'text-anchor': 'middle' }, [left]));
   });
   s.append (svg ('line', { x1: pad, x2: w - pad, y1: h, y2: h,
                            class: 'axis' }));
   s.append (svg ('text', { x: pad, y: h + 34 },
                  ['\u2190 defender wins (defenders left)']));
+  if (ends.some (function (e) { return e.winner === 'none'; }))
+    s.append (svg ('text', { x: w / 2, y: h + 34, 'text-anchor': 'middle' },
+                   ['unresolved (A:D left)']));
   s.append (svg ('text', { x: w - pad, y: h + 34, 'text-anchor': 'end' },
                  ['attacker wins (attackers left) \u2192']));
   return s;
@@ -528,8 +617,10 @@ function showBattle (j, stdout, args)
   ]);
   if (j.unresolved)
     parts.push (el ('h3', {}, ['Unresolved']),
+                fraction ('open-exact', j.unresolved.exact),
                 el ('div', { class: 'value' },
-                    [el ('output', {}, [j.unresolved.decimal])]));
+                    [el ('output', { id: 'open-decimal', class: 'decimal' },
+                         [j.unresolved.decimal])]));
   if (j.distribution)
     parts.push (el ('h3', {}, ['How it ends']), chart (j.distribution));
   if (j.stats && j.stats.all)
@@ -542,7 +633,8 @@ function showBattle (j, stdout, args)
                     el ('dt', {}, ['Defender']),
                     el ('dd', {}, [a.defenders_left.mean.decimal])]));
     }
-  parts.push (raw ('The JSON the command line prints', stdout, 'json'));
+  parts.push (raw ('The JSON the command line prints', stdout, 'json',
+                   'riskodds-battle.json'));
   result.replaceChildren.apply (result, parts);
 }
 
@@ -743,6 +835,61 @@ async function step (args, files, okStatus)
   return r;
 }
 
+/* What A counts, in the sentence the CLI's text opens with ("Attack
+   from a territory of 1 army (one stays behind) against 1."): its JSON
+   has no sentence, so the same battle is asked again as text, after
+   the answer is shown (a newer question cancels it), and the sentence
+   goes above the answer.  */
+async function battleTitle (args, gen)
+{
+  const text = args.filter (function (a, i) {
+    return !(a === '--dist' || a === '--stats' || a === '--format'
+             || args[i - 1] === '--format');
+  });
+  let r;
+  try
+    {
+      r = await run (text);
+    }
+  catch (e)
+    {
+      return;
+    }
+  if (gen !== generation || r.status !== 0)
+    return;
+  result.prepend (el ('p', { id: 'battle-title' },
+                      [r.stdout.split ('\n')[0]]));
+}
+
+/* A battle with the chart refused for its memory: the same battle
+   without --dist --stats, asked under a limit of one byte, is refused
+   at once with its own estimate, which the message then gives when it
+   fits the tab (the question itself stays as asked).  */
+async function withoutChart (args, gen)
+{
+  const said = errorBox.textContent;
+  if (!/ would need up to .* more than the limit of /.test (said))
+    return;
+  const bare = args.filter (function (a) {
+    return a !== '--dist' && a !== '--stats';
+  });
+  bare[bare.indexOf ('--max-memory') + 1] = '1';
+  let r;
+  try
+    {
+      r = await run (bare);
+    }
+  catch (e)
+    {
+      return;
+    }
+  const m = / would need up to (.*) \(([0-9]+) bytes\) of memory/.exec (r.stderr);
+  if (gen !== generation || !m || Number (m[2]) > MEMORY_MIB * 1048576)
+    return;
+  showError (said + '\nWithout the chart (untick \u201cHow it ends\u201d) it '
+             + 'needs about ' + m[1] + '.');
+}
+
 /* A computation superseded by a newer one (a new question asked before
    the answer came) ends silently: only the newest is shown.  */
 let generation = 0;
@@ -753,13 +900,25 @@ async function compute ()
   errorBox.hidden = true;
   setBusy (true);
   const t0 = performance.now ();
+  let sentence = null;
   try
     {
       if (view === 'battle')
         {
           const args = battleArgs ();
-          const r = await step (args);
+          let r;
+          try
+            {
+              r = await step (args);
+            }
+          catch (e)
+            {
+              if (e.message === 'failed' && value ('dist'))
+                await withoutChart (args, gen);
+              throw e;
+            }
           showBattle (JSON.parse (r.stdout), r.stdout, args);
+          sentence = args;
         }
       else if (view === 'table')
         {
@@ -799,6 +958,8 @@ async function compute ()
         }
       document.body.dataset.ms = String (performance.now () - t0);
       result.dataset.done = String (Number (result.dataset.done || 0) + 1);
+      if (sentence)
+        battleTitle (sentence, gen);
     }
   catch (e)
     {
@@ -851,10 +1012,30 @@ async function download ()
 
 /* ---- events ---- */
 
+/* The number fields of the view and the rules whose text is not a
+   number ("1e", "5-"): the browser gives such a field's value as empty,
+   which the program would be asked about as ''.  The browser does not
+   give the text typed either, so the message names the field.  */
+function typedBadly ()
+{
+  return Array.from (document.querySelectorAll (
+    '#view-' + view + ' input[type=number], #rules input[type=number]'))
+    .filter (function (e) { return e.validity.badInput; })
+    .map (function (e) {
+      return labelOf (e) + ': what is typed is not a number.';
+    });
+}
+
 /* Compute: the state goes into the URL (a history entry, so that Back
    returns to the previous question), and the change of the URL runs it.  */
 form.addEventListener ('submit', function (e) {
   e.preventDefault ();
+  const bad = typedBadly ();
+  if (bad.length)
+    return refuse (bad.join ('\n'));
+  if (view === 'verify'
+      && document.getElementById ('vtext').value.trim () === '')
+    return refuse ('Paste a table or drop a file first.');
   const s = stateString ();
   if (location.hash.slice (1) === s)
     {
@@ -868,14 +1049,50 @@ form.addEventListener ('submit', function (e) {
 /* Before the editions came, a question waits: the start asks the URL's
    once they have (an edition in it needs them).  */
 window.addEventListener ('hashchange', function () {
-  applyState (location.hash.slice (1));
+  const bad = applyState (location.hash.slice (1));
   if (ready)
-    compute ();
+    ask (bad);
 });
+
+/* The URL's question: refused when the link has values its fields
+   cannot take, nothing when it is verify's with no table yet (nothing
+   asked), else computed.  */
+function ask (bad)
+{
+  if (bad.length)
+    refuse ('This link cannot be followed: ' + bad.join ('; ') + '.');
+  else if (view === 'verify'
+           && document.getElementById ('vtext').value.trim () === '')
+    clearAnswer ();
+  else
+    compute ();
+}
+
+/* No answer shown: no result, no message, no command; a computation
+   under way abandoned.  */
+function clearAnswer ()
+{
+  generation++;
+  cancel ();
+  setBusy (false);
+  errorBox.hidden = true;
+  result.replaceChildren ();
+  const c = document.getElementById ('command');
+  c.textContent = '';
+  delete c.dataset.args;
+}
+
+/* A question not asked: its message, counted as an answer.  */
+function refuse (text)
+{
+  clearAnswer ();
+  showError (text);
+  result.dataset.done = String (Number (result.dataset.done || 0) + 1);
+}
 
 for (const b of document.querySelectorAll ('[role=tab]'))
   {
-    b.addEventListener ('click', function () { showView (b.dataset.view); });
+    b.addEventListener ('click', function () { changeView (b.dataset.view); });
     b.addEventListener ('keydown', function (e) {
       const i = VIEWS.indexOf (view);
       let j = -1;
@@ -885,7 +1102,7 @@ for (const b of document.querySelectorAll ('[role=tab]'))
         j = (i + VIEWS.length - 1) % VIEWS.length;
       if (j >= 0)
         {
-          showView (VIEWS[j]);
+          changeView (VIEWS[j]);
           document.getElementById ('tab-' + VIEWS[j]).focus ();
           e.preventDefault ();
         }
@@ -964,9 +1181,7 @@ async function start ()
     }
   ready = true;
   document.body.dataset.ready = '1';
-  applyState (location.hash.slice (1));
-  if (view !== 'verify')
-    compute ();
+  ask (applyState (location.hash.slice (1)));
 }
 
 start ();

@@ -419,6 +419,231 @@ async function back (page)
          'Back returns to 11 v 7 and its answer');
 }
 
+/* ---- the new-user review's problems ---- */
+
+/* The chart's bars, left to right: their kind (the rect's class) and
+   title.  */
+function bars (page)
+{
+  return page.$$eval ('svg.chart rect', function (rs) {
+    return rs.map (function (r) {
+      return { x: Number (r.getAttribute ('x')), kind: r.getAttribute ('class'),
+               title: r.querySelector ('title').textContent };
+    }).sort (function (p, q) { return p.x - q.x; });
+  });
+}
+
+/* Each end of the JSON drawn as its own kind, on the side its label
+   names: the defender's wins, then the unresolved, then the attacker's
+   (each bar's title names its end and its fraction).  */
+async function chartEnds (page)
+{
+  for (const [state, args] of [['a=10&d=5&rounds=3', ['--rounds', '3', '10', '5']],
+                               ['a=10&d=5', ['10', '5']]])
+    {
+      await ask (page, 'view=battle&' + state);
+      const dist = JSON.parse (native (['--format', 'json', '--dist', '--stats']
+                                       .concat (args))).distribution;
+      const kind = { attacker: 'attacker', defender: 'defender',
+                     none: 'unresolved' };
+      const rank = { defender: 0, unresolved: 1, attacker: 2 };
+      const got = await bars (page);
+      let ok = got.length === dist.length;
+      for (let i = 1; i < got.length; i++)
+        ok = ok && rank[got[i - 1].kind] <= rank[got[i].kind];
+      for (const e of dist)
+        {
+          const k = kind[e.winner];
+          const t = k === 'unresolved'
+            ? 'unresolved with ' + e.attackers_left + ' attackers and '
+              + e.defenders_left + ' defenders left: ' + e.exact + ' = ' + e.decimal
+            : k + ' wins with ' + (k === 'attacker' ? e.attackers_left
+                                   : e.defenders_left)
+              + ' left: ' + e.exact + ' = ' + e.decimal;
+          ok = ok && got.filter (function (b) {
+            return b.kind === k && b.title === t;
+          }).length === 1;
+        }
+      check (ok, 'battle ' + state + ': each end drawn as its kind, '
+             + 'defender | unresolved | attacker', JSON.stringify (got));
+    }
+  await ask (page, 'view=battle&a=10&d=5&rounds=3');
+  const m = /Unresolved:\n  exact    (\S+)\n  decimal  (\S+)\n/.exec (
+    native (['--rounds', '3', '10', '5']));
+  const open = await page.$eval ('#open-exact', function (e) {
+    return e.dataset.full + ' ' + document.getElementById ('open-decimal')
+      .textContent;
+  }).catch (function () { return null; });
+  same (String (open), m[1] + ' ' + m[2],
+        '10 v 5 --rounds 3: Unresolved shown as the CLI\'s fraction and decimal');
+}
+
+/* 1000 v 1000 with its chart: the JSON details hold a bounded prefix;
+   the download is the CLI's bytes.  */
+async function bigJson (page)
+{
+  await ask (page, 'view=battle&a=1000&d=1000');
+  const shown = await page.$eval ('#json', function (e) {
+    return e.textContent.length;
+  });
+  check (shown <= 200002, '1000 v 1000: at most 200 KB of JSON in the page',
+         shown + ' characters');
+  const note = await page.$ ('#json-note');
+  check (note !== null, '1000 v 1000: the page says the JSON is cut');
+  if (!note)
+    return;
+  await page.click ('details:has(#json) > summary');
+  const [dl] = await Promise.all ([page.waitForEvent ('download'),
+                                   page.click ('#json-download')]);
+  same (fs.readFileSync (await dl.path (), 'utf8'),
+        native (['--format', 'json', '--dist', '--stats', '1000', '1000'],
+                { maxBuffer: 1 << 30 }),
+        '1000 v 1000: the JSON download equals the CLI\'s');
+}
+
+/* Refused with the chart, the message says it fits without.  */
+async function chartMemory (page)
+{
+  await ask (page, 'view=battle&a=20000&d=20000');
+  const msg = await text (page, '#error');
+  check (/^riskodds: 20000 against 20000 would need up to .* \(see --max-memory\)\nWithout the chart \(untick \u201cHow it ends\u201d\) it needs about [0-9.]+ [KMG]iB\.$/
+         .test (msg), '20000 v 20000 with the chart: refused, and it '
+         + 'fits without', msg);
+  check ((await page.$$ ('#result > *')).length === 0,
+         '20000 v 20000 with the chart: nothing computed');
+}
+
+/* A link's value its field cannot take: an error naming both, nothing
+   computed.  */
+async function badLinks (page)
+{
+  for (const [v, label] of [['edition=bogus', 'Edition or house rule'],
+                            ['defender=bogus', 'Defender\'s dice'],
+                            ['sides=abc', 'Sides of every die'],
+                            ['dist=maybe', 'How it ends'],
+                            ['edition=legacy-bunker&clamp=0',
+                             'Keep modified dice on their faces'],
+                            ['ties=x', 'Ties go to']])
+    {
+      await ask (page, 'view=battle&a=10&d=5&' + v);
+      const err = await page.evaluate (function () {
+        const e = document.getElementById ('error');
+        return e.hidden ? '' : e.textContent;
+      });
+      const value = v.replace (/^.*=/, '');
+      const empty = (await page.$$ ('#result > *')).length === 0;
+      check (err.includes (label) && err.includes ("'" + value + "'") && empty,
+             'a link with ' + v + ': an error names the field and the value, '
+             + 'nothing computed', err);
+    }
+}
+
+/* Text that is not a number typed in a number field: named before
+   anything runs.  */
+async function typedBad (page)
+{
+  for (const [typed, d] of [['1e', 5], ['5-', 4]])
+    {
+      await ask (page, 'view=battle&a=10&d=' + d);
+      await page.click ('input[name=a]', { clickCount: 3 });
+      await page.keyboard.press ('Backspace');
+      await page.keyboard.type (typed);
+      await answered (page, function () { return page.click ('#compute'); });
+      same (await text (page, '#error'),
+            'Attacking armies: what is typed is not a number.',
+            'typed ' + typed + ' in A: the field is named');
+    }
+  await ask (page, 'view=battle&a=3&d=2');
+}
+
+/* Another tab: the previous answer and command go; verify by a link
+   with no table yet: no error.  */
+async function tabs (page)
+{
+  await ask (page, 'view=battle&a=10&d=5');
+  await page.click ('#tab-table');
+  const left = await page.evaluate (function () {
+    return [document.getElementById ('result').children.length,
+            document.getElementById ('command').textContent];
+  });
+  same (JSON.stringify (left), JSON.stringify ([0, '']),
+        'after a battle, the Table tab shows no answer and no command');
+  await page.evaluate (function () {
+    document.getElementById ('vtext').value = '';
+    location.hash = 'view=verify';
+  });
+  await page.waitForFunction (function () {
+    return document.getElementById ('tab-verify')
+      .getAttribute ('aria-selected') === 'true';
+  });
+  check (await page.$eval ('#error', function (e) { return e.hidden; }),
+         'verify by a link, no table yet: no error shown');
+  await answered (page, function () { return page.click ('#compute'); });
+  same (await text (page, '#error'), 'Paste a table or drop a file first.',
+        'verify\'s Compute with no table: asks for one');
+  await ask (page, 'view=battle&a=3&d=2');
+}
+
+/* A phone's width: 50 digits and the rules open stay in the viewport.  */
+async function phoneWidth (page)
+{
+  await page.setViewportSize ({ width: 390, height: 844 });
+  await ask (page, 'view=battle&a=10&d=5&digits=50&rounds=3&defend_bonus=1'
+             + '&defend_bonus_dice=all&attack_bonus_dice=2&defender=wieringa-rolled');
+  check ((await page.$ ('#expected dd')) !== null,
+         'phone: the expected armies are shown to 50 digits');
+  await page.evaluate (function () {
+    document.getElementById ('rules').open = true;
+  });
+  const w = await page.evaluate (function () {
+    return document.documentElement.scrollWidth;
+  });
+  check (w <= 390, 'phone: the page is 390 px wide with 50 digits and the '
+         + 'rules open', w + ' px');
+  /* The footer's command broken between its words only: each word's
+     text on one line.  */
+  const split = await page.evaluate (function () {
+    const c = document.getElementById ('command');
+    const out = [];
+    const walk = document.createTreeWalker (c, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode (); n; n = walk.nextNode ())
+      for (const m of n.textContent.matchAll (/\S+/g))
+        {
+          const r = document.createRange ();
+          r.setStart (n, m.index);
+          r.setEnd (n, m.index + m[0].length);
+          const tops = new Set (Array.from (r.getClientRects ())
+                                .map (function (q) { return q.top; }));
+          if (tops.size > 1)
+            out.push (m[0]);
+        }
+    return out;
+  });
+  check (split.length === 0, 'phone: no word of the command broken',
+         JSON.stringify (split));
+  await shot (page, 'phone-rules');
+  await page.evaluate (function () {
+    document.getElementById ('rules').open = false;
+  });
+  await page.setViewportSize ({ width: 1000, height: 900 });
+}
+
+/* What A counts: the CLI's sentence above the answer.  */
+async function countSentence (page)
+{
+  for (const [state, args] of [['a=1&d=1', ['1', '1']],
+                               ['a=5&d=3&count=attackers',
+                                ['--count', 'attackers', '5', '3']]])
+    {
+      await ask (page, 'view=battle&' + state);
+      const got = await page.waitForSelector ('#battle-title', { timeout: 20000 })
+        .then (function (e) { return e.textContent (); })
+        .catch (function () { return null; });
+      same (String (got), native (args).split ('\n')[0],
+            'battle ' + state + ': the CLI\'s sentence on what A counts');
+    }
+}
+
 async function main ()
 {
   const browser = await launch ();
@@ -434,6 +659,14 @@ async function main ()
   check (true, 'the page opens from file:// and computes 18 v 6');
   const steps = [battle18v6, battles, table, chainNeeded, editionsMenu,
                  verify, tooBig, back, longRun];
+  steps.push (chartEnds, bigJson, chartMemory, badLinks, typedBad, tabs,
+              phoneWidth, countSentence);
+  /* WEB_ONLY="name name": only these steps (while working on them).  */
+  const only = (process.env.WEB_ONLY || '').split (/\s+/).filter (Boolean);
+  if (only.length > 0)
+    steps.splice (0, steps.length, ...steps.filter (function (s) {
+      return only.includes (s.name);
+    }));
   for (const s of steps)
     {
       try
