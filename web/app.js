@@ -835,30 +835,21 @@ async function step (args, files, okStatus)
   return r;
 }
 
-/* What A counts, in the sentence the CLI's text opens with ("Attack
-   from a territory of 1 army (one stays behind) against 1."): its JSON
-   has no sentence, so the same battle is asked again as text, after
-   the answer is shown (a newer question cancels it), and the sentence
-   goes above the answer.  */
-async function battleTitle (args, gen)
+/* What A counts, as the CLI's text says it first ("Attack from a
+   territory of 18 armies (one stays behind) against 6."), from the
+   JSON's count, attackers and defenders: the sentence depends on
+   nothing else, and asking the CLI for its text would compute the
+   battle twice (make check-web compares it with the CLI's first line
+   for both counts).  */
+function battleTitle (j)
 {
-  const text = args.filter (function (a, i) {
-    return !(a === '--dist' || a === '--stats' || a === '--format'
-             || args[i - 1] === '--format');
-  });
-  let r;
-  try
-    {
-      r = await run (text);
-    }
-  catch (e)
-    {
-      return;
-    }
-  if (gen !== generation || r.status !== 0)
-    return;
-  result.prepend (el ('p', { id: 'battle-title' },
-                      [r.stdout.split ('\n')[0]]));
+  const armies = j.attackers === 1 ? ' army' : ' armies';
+  const s = j.count === 'attackers'
+    ? 'Attack with ' + j.attackers + ' fighting' + armies + ' against '
+      + j.defenders + '.'
+    : 'Attack from a territory of ' + j.attackers + armies
+      + ' (one stays behind) against ' + j.defenders + '.';
+  return el ('p', { id: 'battle-title' }, [s]);
 }
 
 /* A battle with the chart refused for its memory: the same battle
@@ -900,7 +891,6 @@ async function compute ()
   errorBox.hidden = true;
   setBusy (true);
   const t0 = performance.now ();
-  let sentence = null;
   try
     {
       if (view === 'battle')
@@ -917,8 +907,9 @@ async function compute ()
                 await withoutChart (args, gen);
               throw e;
             }
-          showBattle (JSON.parse (r.stdout), r.stdout, args);
-          sentence = args;
+          const j = JSON.parse (r.stdout);
+          showBattle (j, r.stdout, args);
+          result.prepend (battleTitle (j));
         }
       else if (view === 'table')
         {
@@ -958,8 +949,6 @@ async function compute ()
         }
       document.body.dataset.ms = String (performance.now () - t0);
       result.dataset.done = String (Number (result.dataset.done || 0) + 1);
-      if (sentence)
-        battleTitle (sentence, gen);
     }
   catch (e)
     {
