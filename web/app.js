@@ -127,8 +127,11 @@ function setBusy (on)
     }
 }
 
+/* Cancel takes the progress bar, and with it the focus, away: the
+   focus goes to Compute, where the next question starts.  */
 document.getElementById ('cancel').addEventListener ('click', function () {
   cancel ();
+  document.getElementById ('compute').focus ();
 });
 
 /* ---- editions ---- */
@@ -275,6 +278,14 @@ function showView (v)
     }
   for (const s of document.querySelectorAll ('[role=tabpanel]'))
     s.hidden = s.dataset.view !== v;
+  /* A field the view's command does not take is not shown (its value
+     stays, for the views that take it).  */
+  for (const e of document.querySelectorAll ('[data-views]'))
+    {
+      const label = e.closest ('label');
+      if (label)
+        label.hidden = !e.dataset.views.split (' ').includes (v);
+    }
 }
 
 /* Another tab chosen: the previous view's answer and command go (its
@@ -829,10 +840,20 @@ async function step (args, files, okStatus)
     }
   if (!(okStatus || [0]).includes (r.status))
     {
-      showError (r.stderr.trim () || 'riskodds ended with status ' + r.status);
+      showError (pageError (r.stderr)
+                 || 'riskodds ended with status ' + r.status);
       throw new Error ('failed');
     }
   return r;
+}
+
+/* The program's error as the page shows it: its own words, without the
+   line that sends a terminal's user to 'riskodds --help'.  */
+function pageError (stderr)
+{
+  return stderr.split ('\n').filter (function (l) {
+    return !/^Try 'riskodds /.test (l);
+  }).join ('\n').trim ();
 }
 
 /* What A counts, as the CLI's text says it first ("Attack from a
@@ -926,7 +947,8 @@ async function compute ()
         }
       else if (view === 'needed')
         {
-          const args = ['needed'].concat (optionArgs (RULE_OPTIONS));
+          const args = ['needed'].concat (
+            optionArgs (RULE_OPTIONS.concat (['digits'])));
           if (value ('target') !== '1/2')
             args.push ('--target', value ('target'));
           const r = await step (args.concat (words (value ('nd'))));
@@ -1089,6 +1111,10 @@ for (const b of document.querySelectorAll ('[role=tab]'))
         j = (i + 1) % VIEWS.length;
       else if (e.key === 'ArrowLeft')
         j = (i + VIEWS.length - 1) % VIEWS.length;
+      else if (e.key === 'Home')
+        j = 0;
+      else if (e.key === 'End')
+        j = VIEWS.length - 1;
       if (j >= 0)
         {
           changeView (VIEWS[j]);

@@ -388,6 +388,9 @@ async function longRun (page)
   await page.waitForFunction (function () {
     return document.getElementById ('busy').hidden;
   }, null, { timeout: 5000 });
+  same (await page.evaluate (function () {
+    return document.activeElement.id;
+  }), 'compute', 'after Cancel, the focus is on Compute');
   same (await text (page, '#error'), 'Cancelled.', 'Cancel ends the run');
   await ask (page, 'view=battle&a=5&d=3');
   check ((await text (page, '#win-exact')) === '402241935565/626913312768',
@@ -588,6 +591,43 @@ async function tabs (page)
   await ask (page, 'view=battle&a=3&d=2');
 }
 
+/* The review's smaller points: needed takes --digits; a view hides the
+   fields its command does not take; the program's error without its
+   line for a terminal; Home and End on the tabs.  */
+async function smallerPoints (page)
+{
+  await ask (page, 'view=needed&nd=3%205&digits=5');
+  same (await text (page, '#text'),
+        native (['needed', '--digits', '5', '3', '5']),
+        'needed with 5 digits: the CLI\'s text');
+  const shown = await page.evaluate (function () {
+    const f = document.forms[0].elements;
+    return [f.percent.closest ('label').hidden,
+            f.rounds.closest ('label').hidden,
+            f.digits.closest ('label').hidden];
+  });
+  same (JSON.stringify (shown), JSON.stringify ([true, true, false]),
+        'needed hides the percentages and the rounds, shows the digits');
+  await ask (page, 'view=chain&ca=10&cd=5:bogus%3D1');
+  const r = spawnSync (cli, ['chain', '10', '5:bogus=1'],
+                       { encoding: 'utf8' });
+  same (await text (page, '#error'), r.stderr.split ('\n')[0],
+        'an error is the CLI\'s message, without "Try \'riskodds --help\'"');
+  await ask (page, 'view=battle&a=3&d=2');
+  await page.focus ('#tab-battle');
+  await page.keyboard.press ('End');
+  const last = await page.evaluate (function () {
+    return document.activeElement.id;
+  });
+  await page.keyboard.press ('Home');
+  const first = await page.evaluate (function () {
+    return document.activeElement.id;
+  });
+  same (last + ' ' + first, 'tab-verify tab-battle',
+        'End and Home move to the last and the first tab');
+  await ask (page, 'view=battle&a=4&d=2');
+}
+
 /* A phone's width: 50 digits and the rules open stay in the viewport.  */
 async function phoneWidth (page)
 {
@@ -667,7 +707,7 @@ async function main ()
   const steps = [battle18v6, battles, table, chainNeeded, editionsMenu,
                  verify, tooBig, back, longRun];
   steps.push (chartEnds, bigJson, chartMemory, badLinks, typedBad, tabs,
-              phoneWidth, countSentence);
+              phoneWidth, countSentence, smallerPoints);
   /* WEB_ONLY="name name": only these steps (while working on them).  */
   const only = (process.env.WEB_ONLY || '').split (/\s+/).filter (Boolean);
   if (only.length > 0)
