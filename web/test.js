@@ -238,6 +238,105 @@ async function verify (page)
   fs.rmSync (tmp, { recursive: true });
 }
 
+/* The cells of the pasted table the page marks: [text of each right
+   cell, text of each wrong cell, cells per row].  */
+function marks (page)
+{
+  return page.evaluate (function () {
+    const t = function (sel) {
+      return Array.from (document.querySelectorAll (sel)).map (function (e) {
+        return e.textContent;
+      });
+    };
+    return [t ('#verdicts td.right'), t ('#verdicts td.wrong'),
+            Array.from (document.querySelectorAll ('#verdicts tr'))
+            .map (function (r) { return r.cells.length; })];
+  });
+}
+
+/* The page reads the pasted text as the CLI does, whatever its name,
+   and marks exactly the cells the CLI judged: a TSV and a semicolon CSV
+   with decimal commas named pasted.csv, a LaTeX table (its caption and
+   header unmarked), a grid without labels (its first column too).  */
+async function verifyReading (page)
+{
+  const tmp = fs.mkdtempSync (path.join (os.tmpdir (), 'riskodds-web-'));
+  const cases = [
+    ['tsv', 'attackers\tdefenders\tP(win)\n2\t1\t0.417\n3\t2\t0.40\n',
+     [['0.417'], ['0.40'], [3, 3, 3]]],
+    ['semicolon', 'attackers;defenders;P(win)\n2;1;0,417\n3;2;0,40\n',
+     [['0,417'], ['0,40'], [3, 3, 3]]]];
+  for (const [what, content, want] of cases)
+    {
+      await pasteVerify (page, 'pasted.csv', content);
+      same (JSON.stringify (await marks (page)), JSON.stringify (want),
+            'verify a ' + what + ' table named pasted.csv: its cells read '
+            + 'and marked as the CLI judged them');
+      fs.writeFileSync (path.join (tmp, 'pasted.csv'), content);
+      same (await text (page, '#report'),
+            native (['verify', 'pasted.csv'], { cwd: tmp, allow: [1] }),
+            'verify a ' + what + ' table: the report is the CLI\'s');
+    }
+  /* LaTeX, one value changed: the values are the cells after the label
+     of the rows that start with a count.  */
+  const tex = native (['table', '--attackers', '2..4', '--defenders', '1..3',
+                       '--format', 'latex', '--values', 'decimal',
+                       '--digits', '3']).replace ('0.363', '0.364');
+  const texValues = [];
+  for (const line of tex.split ('\n'))
+    if (/^\d+ &/.test (line))
+      texValues.push.apply (texValues, line.replace (/\\\\.*$/, '')
+                            .split ('&').slice (1).map (function (c) {
+                              return c.trim ();
+                            }));
+  await pasteVerify (page, 'pasted.tex', tex);
+  let m = await marks (page);
+  same (JSON.stringify (m[0].concat (m[1]).sort ()),
+        JSON.stringify (texValues.slice ().sort ()),
+        'verify LaTeX: exactly its 9 values marked (not the caption, '
+        + 'not the header)');
+  same (JSON.stringify (m[1]), JSON.stringify (['0.364']),
+        'verify LaTeX: the changed value marked wrong');
+  const head = fs.readFileSync (path.join (top, 'examples/headerless.txt'),
+                                'utf8');
+  await pasteVerify (page, 'headerless.txt', head);
+  m = await marks (page);
+  same (JSON.stringify (m[0].concat (m[1]).sort ()),
+        JSON.stringify (head.trim ().split (/\s+/).sort ()),
+        'verify a grid without labels: all its 12 values marked');
+  fs.rmSync (tmp, { recursive: true });
+}
+
+/* Each disagreement's reason is text under the table (not only a
+   tooltip), and its cell is focusable, described by it; the list's
+   button takes the keyboard to the cell.  */
+async function verifyKeyboard (page)
+{
+  const mine = fs.readFileSync (path.join (top, 'examples/my-table.csv'), 'utf8');
+  await pasteVerify (page, 'my-table.csv', mine);
+  const items = await page.$$eval ('#disagreements li', function (l) {
+    return l.map (function (e) { return e.textContent; });
+  });
+  check (items.length === 1 && items[0].includes ('0.372 should be 0.363'),
+         'verify: the disagreement\'s reason is listed as text',
+         JSON.stringify (items));
+  const cell = await page.evaluate (function () {
+    const td = document.querySelector ('#verdicts td.wrong');
+    const why = td && document.getElementById (td.getAttribute ('aria-describedby'));
+    return td ? [td.tabIndex, why ? why.textContent : null] : null;
+  });
+  check (cell && cell[0] === 0 && cell[1] === items[0],
+         'verify: the wrong cell is focusable and described by its reason',
+         JSON.stringify (cell));
+  await page.focus ('#disagreements li button');
+  await page.keyboard.press ('Enter');
+  const focused = await page.evaluate (function () {
+    return document.activeElement.textContent;
+  });
+  same (focused, '0.372', 'verify: Enter on the listed disagreement '
+        + 'focuses its cell');
+}
+
 /* The CLI's line "Edition: NAME (TITLE)[, with ...]." for ARGS (a
    table's text has it as a comment).  */
 function editionLine (args)
@@ -434,6 +533,13 @@ async function main ()
   check (true, 'the page opens from file:// and computes 18 v 6');
   const steps = [battle18v6, battles, table, chainNeeded, editionsMenu,
                  verify, tooBig, back, longRun];
+  steps.push (verifyReading, verifyKeyboard);
+  /* WEB_ONLY="name name": only these steps (while working on them).  */
+  const only = (process.env.WEB_ONLY || '').split (/\s+/).filter (Boolean);
+  if (only.length > 0)
+    steps.splice (0, steps.length, ...steps.filter (function (s) {
+      return only.includes (s.name);
+    }));
   for (const s of steps)
     {
       try
