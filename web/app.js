@@ -67,7 +67,6 @@ function run (args, files)
 {
   if (pending)
     cancel ();
-  userCancelled = false;
   return new Promise (function (resolve, reject) {
     pending = { id: nextId++, resolve: resolve, reject: reject };
     document.body.dataset.idle = '0';
@@ -131,12 +130,12 @@ function setBusy (on, label)
     }
 }
 
-/* Whether the last run ended by the Cancel button (not by a newer
-   question): only that one says "Cancelled.".  */
-let userCancelled = false;
+/* The presses of the Cancel button: a run ended by one says
+   "Cancelled.", one ended by a newer question does not.  */
+let cancels = 0;
 
 document.getElementById ('cancel').addEventListener ('click', function () {
-  userCancelled = true;
+  cancels++;
   cancel ();
 });
 
@@ -1077,8 +1076,12 @@ async function compute ()
    shown meanwhile), then shows its own progress, the heat map kept.  */
 async function download ()
 {
+  const before = cancels;
   while (computing)
     await computing;
+  /* Cancel pressed while it waited: the download too.  */
+  if (cancels !== before)
+    return;
   const format = value ('tformat');
   errorBox.hidden = true;
   setBusy (true, 'Making the download');
@@ -1098,7 +1101,7 @@ async function download ()
   catch (e)
     {
       if (e.message === 'cancelled')
-        showError (userCancelled ? 'Cancelled.'
+        showError (cancels !== before ? 'Cancelled.'
                    : 'The download stopped: a new question was asked.');
       else if (e.message !== 'failed')
         showError (String (e));
