@@ -1077,6 +1077,8 @@ async function compute ()
 async function download ()
 {
   const before = cancels;
+  if (computing)
+    busy.querySelector ('label').textContent = 'Working (then the download)';
   while (computing)
     await computing;
   /* Cancel pressed while it waited: the download too.  */
