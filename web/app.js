@@ -107,14 +107,17 @@ function showProgress (done, total)
 const BUSY_DELAY = 100;
 let busyTimer = null;
 
-function setBusy (on)
+/* LABEL (a download's) names the work, and the answer shown stays.  */
+function setBusy (on, label)
 {
   clearTimeout (busyTimer);
   busyTimer = null;
   if (on)
     busyTimer = setTimeout (function () {
       busyTimer = null;
-      result.replaceChildren ();
+      if (!label)
+        result.replaceChildren ();
+      busy.querySelector ('label').textContent = label || 'Working';
       bar.removeAttribute ('value');
       barText.textContent = 'started';
       busy.hidden = false;
@@ -127,9 +130,14 @@ function setBusy (on)
     }
 }
 
-/* Cancel takes the progress bar, and with it the focus, away: the
-   focus goes to Compute, where the next question starts.  */
+/* The presses of the Cancel button: a run ended by one says
+   "Cancelled.", one ended by a newer question does not.  Cancel takes
+   the progress bar, and with it the focus, away: the focus goes to
+   Compute, where the next question starts.  */
+let cancels = 0;
+
 document.getElementById ('cancel').addEventListener ('click', function () {
+  cancels++;
   cancel ();
   document.getElementById ('compute').focus ();
 });
@@ -649,10 +657,36 @@ function showBattle (j, stdout, args)
   result.replaceChildren.apply (result, parts);
 }
 
-/* Heat map colours: red (0) through yellow to green (1).  */
+/* Heat map colours: viridis (dark blue at 0 through teal to yellow at
+   1), a sequential scale that readers with any colour blindness see
+   grow lighter with P(win); the text black or white, whichever stands
+   out more (at least 4.5:1).  By the 3 digits shown, from a table of
+   1001.  */
+const VIRIDIS = [[0x44, 0x01, 0x54], [0x48, 0x28, 0x78], [0x3e, 0x49, 0x89],
+                 [0x31, 0x68, 0x8e], [0x26, 0x82, 0x8e], [0x1f, 0x9e, 0x89],
+                 [0x35, 0xb7, 0x79], [0x6e, 0xce, 0x58], [0xfd, 0xe7, 0x25]];
+const heatStyles = [];
+
+function heatStyle (k)
+{
+  const x = k / 1000 * (VIRIDIS.length - 1);
+  const i = Math.min (Math.floor (x), VIRIDIS.length - 2), f = x - i;
+  const rgb = VIRIDIS[i].map (function (c, j) {
+    return Math.round (c + (VIRIDIS[i + 1][j] - c) * f);
+  });
+  const lum = rgb.reduce (function (sum, c, j) {
+    const u = c / 255;
+    return sum + [0.2126, 0.7152, 0.0722][j]
+      * (u <= 0.04045 ? u / 12.92 : Math.pow ((u + 0.055) / 1.055, 2.4));
+  }, 0);
+  return 'background: rgb(' + rgb.join (', ') + '); color: '
+    + (lum < 0.179 ? '#fff' : '#000');
+}
+
 function heat (v)
 {
-  return 'hsl(' + Math.round (120 * v) + ', 70%, 75%)';
+  const k = Math.min (1000, Math.max (0, Math.round (v * 1000))) || 0;
+  return heatStyles[k] || (heatStyles[k] = heatStyle (k));
 }
 
 /* Text for HTML: the table's numbers come from the program, but the
@@ -696,8 +730,8 @@ function showTable (j, args)
         {
           const v = escapeHtml (cell.get (a + ' ' + d));
           html.push ('<td title="', escapeHtml (a), ' v ', escapeHtml (d),
-                     ': ', v, '" style="background: ',
-                     heat (parseFloat (v)), '">', v, '</td>');
+                     ': ', v, '" style="', heat (parseFloat (v)), '">', v,
+                     '</td>');
         }
       html.push ('</tr>');
     }
@@ -715,66 +749,268 @@ function showText (stdout)
   result.replaceChildren (el ('pre', { id: 'text' }, [stdout]));
 }
 
-/* The pasted table, each field coloured by the verdict: a disagreement
-   where the report puts one (line, field), agreement on the other
-   numbers the report counted (the value column of a long table, the
-   cells of a grid).  */
-function splitFields (line, name)
+/* The pasted table read as the CLI reads it (src/libriskodds/sheet.c,
+   ro_sheet_read), whatever the file's name: the delimiter is told by
+   the first line with cells (a tab, '|', '&', ';', ',' in that order,
+   else blanks); comments, rules and LaTeX's commands carry no cells; a
+   LaTeX line is cut into rows at each "\\"; cells are trimmed of blanks
+   and CSV quotes.  The verify JSON gives the layout and the value
+   column; which cells hold the values follows from them as in sheet.c
+   (a long table's value column below its header, a grid's cells after
+   the row label below its header row, every cell of a grid without
+   labels), blank and "-" cells skipped.  */
+const CELL_BLANKS = /^[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+|[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+$/g;
+const NUMBER = /^[-+\u2212]?(\d+([.,]\d*)?|[.,]\d+)(e[-+]?\d+)?\s*%?$|^\d+\s*\/\s*\d+$/i;
+const MISSING = ['', '-', '--', '\u2013', '\u2014', 'n/a', 'na', 'nan',
+                 'none', '.', '?', 'null', 'nil'];
+
+function isRule (s)
 {
-  if (/\.csv$/i.test (name))
-    return line.split (',');
-  if (/\.tsv$/i.test (name))
-    return line.split ('\t');
-  if (line.includes ('|'))
-    return line.replace (/^\s*\|/, '').replace (/\|\s*$/, '').split ('|');
-  if (line.includes ('&'))
-    return line.replace (/\\\\.*$/, '').split ('&');
-  return line.trim ().split (/\s+/);
+  return /^[-=|:+ \t]*$/.test (s) && /[-=]/.test (s);
 }
 
+function isNoise (s)
+{
+  if (s === '' || s[0] === '#' || s[0] === '%')
+    return true;
+  if (s[0] === '\\')
+    return !s.includes ('&');
+  if (isRule (s))
+    return true;
+  const w = /^[A-Za-z]*/.exec (s)[0].length;
+  const rest = s.slice (w);
+  return w > 0 && w <= 12 && (rest.match (/[-=]/g) || []).length >= 3
+    && isRule (rest);
+}
+
+/* A title over a grid's columns ("Number of attacking armies"): words
+   naming one side and filler, no digit.  */
+function isTitle (s)
+{
+  const ws = s.toLowerCase ().match (/[a-z]+/g) || [];
+  const side = function (w) {
+    return /^(att|atk|a$|x$|wa$)/.test (w) ? 'a'
+      : /^(def|dfn|d$|y$|wd$)/.test (w) ? 'd' : '';
+  };
+  const filler = ['armies', 'army', 'number', 'numbers', 'of', 'count',
+                  'counts', 'with', 'the', 'in'];
+  const sides = new Set (ws.map (side).filter (Boolean));
+  return !/\d/.test (s) && sides.size === 1
+    && ws.every (function (w) { return side (w) || filler.includes (w); });
+}
+
+function rowText (s, delim)
+{
+  s = s.replace (/^[ \t]+/, '').replace (/[ \t\r]+$/, '');
+  if (delim === '|')
+    s = s.replace (/^\|/, '').replace (/\|$/, '');
+  return s;
+}
+
+function splitCells (s, delim)
+{
+  if (delim === ' ')
+    return s.split (/[ \t]+/).filter (function (c) { return c !== ''; });
+  const cells = [];
+  let cur = '', quoted = false;
+  for (const ch of s)
+    {
+      if (ch === '"' && (delim === ',' || delim === ';'))
+        quoted = !quoted;
+      if (ch === delim && !quoted)
+        {
+          cells.push (cur);
+          cur = '';
+        }
+      else
+        cur += ch;
+    }
+  cells.push (cur);
+  return cells.map (function (c) {
+    c = c.replace (CELL_BLANKS, '');
+    return c.length >= 2 && c[0] === '"' && c[c.length - 1] === '"'
+      ? c.slice (1, -1) : c;
+  });
+}
+
+function isMissing (c)
+{
+  return MISSING.includes (c.toLowerCase ());
+}
+
+/* The lines of TEXT, each a list of cells {text, field, value}: VALUE
+   when the CLI judged the cell under FILE's layout and value column;
+   a line without cells is one cell with no field.  Null for a text the
+   page does not read like this (a nested array, an R matrix).  */
+function readSheet (text, file)
+{
+  text = text.replace (/^\ufeff/, '');
+  if (/^\s*(array\(|np\.array\(|numpy\.array\()?\[\s*\[/.test (text)
+      || /^\s*\[,1\]/m.test (text))
+    return null;
+  const lines = text.split (/\r\n|\r|\n/);
+  if (lines.length > 1 && lines[lines.length - 1] === '')
+    lines.pop ();
+  const long = file.layout === 'long';
+  let delim = null, started = false, headerless = false;
+  return lines.map (function (line) {
+    const noise = [{ text: line }];
+    if (delim === null)
+      {
+        const t = rowText (line, ' ');
+        if (isNoise (t) || isTitle (t))
+          return noise;
+        delim = /\t|\||&|;|,/.exec (t);
+        delim = delim ? delim[0] : ' ';
+      }
+    const out = [];
+    for (const seg of delim === '&' ? line.split ('\\\\') : [line])
+      {
+        const s = rowText (seg, delim);
+        if (isNoise (s))
+          {
+            if (s !== '')
+              out.push ({ text: s });
+            continue;
+          }
+        const cells = splitCells (s, delim);
+        if (!long)
+          while (cells.length > 0 && cells[cells.length - 1] === '')
+            cells.pop ();
+        let first;              /* the first value's index, or -1 */
+        if (!started)
+          {
+            started = true;
+            if (long)
+              first = cells.length >= 3 && /^\d{1,9}$/.test (cells[0])
+                && /^\d{1,9}$/.test (cells[1]) ? 0 : -1;
+            else
+              {
+                headerless = cells.length > 0
+                  && cells.every (function (c) { return NUMBER.test (c); })
+                  && (!cells.every (function (c) { return /^\d+$/.test (c); })
+                      || (cells.length >= 2
+                          && cells.every (function (c) { return /^0+$/.test (c); })));
+                first = headerless ? 0 : -1;
+              }
+          }
+        else if (long || headerless)
+          first = 0;
+        else
+          {
+            first = 1;
+            if (delim === ' ')
+              first = cells.findIndex (function (c) { return /\d/.test (c); }) + 1;
+          }
+        cells.forEach (function (c, k) {
+          const value = first >= 0 && !isMissing (c)
+            && (long ? k === file.value_column - 1 : k >= first);
+          out.push ({ text: c, field: k + 1, value: value });
+        });
+      }
+    return out.length > 0 ? out : noise;
+  });
+}
+
+/* The pasted table, each field coloured by the verdict: a disagreement
+   where the report puts one (line, field); agreement on the other
+   cells the CLI judged, when the cells read here are as many as it
+   checked (else only the disagreements are marked, and said so).  Each
+   disagreement is also listed below the table, its cell focusable and
+   described by it: the verdicts need no mouse.  */
 function showVerify (report, j, text, name)
 {
   const file = j && j.files && j.files[0];
   const wrong = {};
   for (const x of (file && file.disagreements) || [])
     wrong[x.line + ':' + x.field] = x;
-  const numeric = /^\s*[-+\u2212]?(\d+([.,]\d*)?|[.,]\d+)(e[-+]?\d+)?\s*%?\s*$|^\s*\d+\s*\/\s*\d+\s*$/i;
-  const lines = text.replace (/\n$/, '').split ('\n');
-  let seenNumbers = false;
-  const rows = lines.map (function (line, i) {
-    const fs = splitFields (line, name);
-    const isData = fs.slice (1).some (function (f) { return numeric.test (f); });
-    const header = isData && !seenNumbers && file && file.layout !== 'long'
-      && fs.every (function (f, k) { return k === 0 || /^\s*\d+\s*$/.test (f); });
-    if (isData)
-      seenNumbers = true;
-    return el ('tr', {}, fs.map (function (f, k) {
-      const x = wrong[(i + 1) + ':' + (k + 1)];
-      let cls = '';
+  const sheet = file && readSheet (text, file);
+  const lines = sheet || text.replace (/\n$/, '').split ('\n').map (
+    function (line) { return [{ text: line }]; });
+  const values = sheet ? sheet.flat ().filter (function (c) {
+    return c.value;
+  }).length : -1;
+  const placed = file && values === file.checked;
+  const items = [];
+  const rows = lines.map (function (cells, i) {
+    return el ('tr', {}, cells.map (function (c) {
+      const x = c.field && wrong[(i + 1) + ':' + c.field];
+      const td = el ('td', {}, [c.text]);
       if (x)
-        cls = 'wrong';
-      else if (file && numeric.test (f) && !header
-               && (file.layout === 'long' ? k + 1 === file.value_column
-                   : k > 0))
-        cls = 'right';
-      const td = el ('td', cls ? { class: cls } : {}, [f]);
-      if (x)
-        td.title = x.attackers + ' v ' + x.defenders + ': ' + x.published
-          + ' should be ' + x.correct + ' (exact ' + x.exact + ')';
+        {
+          const id = 'cell-' + (i + 1) + '-' + c.field;
+          const what = x.attackers + ' v ' + x.defenders + ': ' + x.published
+            + ' should be ' + x.correct + ' (exact ' + x.exact + ')';
+          td.className = 'wrong';
+          td.id = id;
+          td.tabIndex = 0;
+          td.title = what;
+          td.setAttribute ('aria-describedby', id + '-why');
+          const go = el ('button', { type: 'button', class: 'link' },
+                         ['line ' + (i + 1) + ', field ' + c.field]);
+          go.addEventListener ('click', function () {
+            td.focus ();
+          });
+          items.push (el ('li', { id: id + '-why' }, [go, ': ' + what]));
+        }
+      else if (placed && c.value)
+        td.className = 'right';
       return td;
     }));
   });
-  result.replaceChildren (
+  const parts = [
     el ('p', { class: 'legend' }, [el ('span', { class: 'right' }, ['right']), ' ',
                                    el ('span', { class: 'wrong' }, ['wrong'])]),
     el ('div', { class: 'scroll' },
         [el ('table', { id: 'verdicts', class: 'verdicts' },
-             [el ('tbody', {}, rows)])]),
-    el ('h3', {}, ['The report']),
-    el ('pre', { id: 'report' }, [report]));
+             [el ('tbody', {}, rows)])])];
+  if (file && !placed)
+    parts.push (el ('p', { id: 'unplaced' },
+                    ['The agreeing values are not marked: this page could not '
+                     + 'place the ' + file.checked + ' values the report '
+                     + 'checked in the text.']));
+  if (items.length > 0)
+    parts.push (el ('h3', {}, ['Disagreements']),
+                el ('ul', { id: 'disagreements' }, items));
+  parts.push (el ('h3', {}, ['The report']),
+              el ('pre', { id: 'report' }, [report]));
+  result.replaceChildren.apply (result, parts);
 }
 
 /* ---- running the views ---- */
+
+/* The most cells the heat map shows.  The page holds every cell in its
+   JSON, in a string of markup and in the DOM: measured in chromium,
+   300 x 300 (90,000 cells) is shown in about 1 s and a tab answers a
+   click in 0.4 s; 600 x 600 took 3.5 s and then 1.5 s per click; 1000 x
+   1000 10.6 s and 4.7 s per click, and 1..100000 x 1..100000 never
+   ends.  The download streams the table: only the CLI's own memory
+   estimate bounds it.  */
+const HEAT_CELLS_MAX = 100000;
+
+/* The number of armies in range text S ("N" or "LO..HI"), or null when
+   it is not one (the CLI then says why).  */
+function rangeSize (s)
+{
+  const m = /^(\d+)(?:\.\.(\d+))?$/.exec (s);
+  if (!m)
+    return null;
+  return Number (m[2] === undefined ? 1 : m[2]) - Number (m[1]) + 1;
+}
+
+/* Why the heat map of the table's ranges is refused, or ''.  */
+function heatTooBig ()
+{
+  const a = rangeSize (value ('ta')), d = rangeSize (value ('td'));
+  if (a === null || d === null || a <= 0 || d <= 0 || a * d <= HEAT_CELLS_MAX)
+    return '';
+  return 'The heat map shows at most ' + HEAT_CELLS_MAX.toLocaleString ('en')
+    + ' cells (300 x 300 fits): more makes this page slow to draw and to use. '
+    + value ('ta') + ' by ' + value ('td') + ' is ' + a + ' x ' + d + ' = '
+    + (a * d).toLocaleString ('en') + ' cells. The Download (CSV etc.) '
+    + 'streams the whole table: only the command line\'s own memory '
+    + 'estimate limits it.';
+}
 
 function battleArgs ()
 {
@@ -906,9 +1142,16 @@ async function withoutChart (args, gen)
    the answer came) ends silently: only the newest is shown.  */
 let generation = 0;
 
+/* The newest computation, until it has ended (a download waits for it
+   rather than cancel it).  */
+let computing = null;
+
 async function compute ()
 {
   const gen = ++generation;
+  let ended;
+  const me = new Promise (function (resolve) { ended = resolve; });
+  computing = me;
   errorBox.hidden = true;
   setBusy (true);
   const t0 = performance.now ();
@@ -934,6 +1177,14 @@ async function compute ()
         }
       else if (view === 'table')
         {
+          const big = heatTooBig ();
+          if (big)
+            {
+              result.replaceChildren ();
+              showError (big);
+              result.dataset.done = String (Number (result.dataset.done || 0) + 1);
+              return;
+            }
           const args = tableArgs ('json');
           const r = await step (args);
           showTable (JSON.parse (r.stdout), args);
@@ -987,14 +1238,27 @@ async function compute ()
     {
       if (gen === generation)
         setBusy (false);
+      if (computing === me)
+        computing = null;
+      ended ();
     }
 }
 
+/* The download waits for the heat map being computed (its progress
+   shown meanwhile), then shows its own progress, the heat map kept.  */
 async function download ()
 {
+  const before = cancels;
+  if (computing)
+    busy.querySelector ('label').textContent = 'Working (then the download)';
+  while (computing)
+    await computing;
+  /* Cancel pressed while it waited: the download too.  */
+  if (cancels !== before)
+    return;
   const format = value ('tformat');
   errorBox.hidden = true;
-  setBusy (true);
+  setBusy (true, 'Making the download');
   const t0 = performance.now ();
   try
     {
@@ -1011,13 +1275,15 @@ async function download ()
   catch (e)
     {
       if (e.message === 'cancelled')
-        showError ('Cancelled.');
+        showError (cancels !== before ? 'Cancelled.'
+                   : 'The download stopped: a new question was asked.');
       else if (e.message !== 'failed')
         showError (String (e));
     }
   finally
     {
-      setBusy (false);
+      if (!computing)
+        setBusy (false);
     }
 }
 

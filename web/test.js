@@ -238,6 +238,226 @@ async function verify (page)
   fs.rmSync (tmp, { recursive: true });
 }
 
+/* The cells of the pasted table the page marks: [text of each right
+   cell, text of each wrong cell, cells per row].  */
+function marks (page)
+{
+  return page.evaluate (function () {
+    const t = function (sel) {
+      return Array.from (document.querySelectorAll (sel)).map (function (e) {
+        return e.textContent;
+      });
+    };
+    return [t ('#verdicts td.right'), t ('#verdicts td.wrong'),
+            Array.from (document.querySelectorAll ('#verdicts tr'))
+            .map (function (r) { return r.cells.length; })];
+  });
+}
+
+/* The page reads the pasted text as the CLI does, whatever its name,
+   and marks exactly the cells the CLI judged: a TSV and a semicolon CSV
+   with decimal commas named pasted.csv, a LaTeX table (its caption and
+   header unmarked), a grid without labels (its first column too).  */
+async function verifyReading (page)
+{
+  const tmp = fs.mkdtempSync (path.join (os.tmpdir (), 'riskodds-web-'));
+  const cases = [
+    ['tsv', 'attackers\tdefenders\tP(win)\n2\t1\t0.417\n3\t2\t0.40\n',
+     [['0.417'], ['0.40'], [3, 3, 3]]],
+    ['semicolon', 'attackers;defenders;P(win)\n2;1;0,417\n3;2;0,40\n',
+     [['0,417'], ['0,40'], [3, 3, 3]]]];
+  for (const [what, content, want] of cases)
+    {
+      await pasteVerify (page, 'pasted.csv', content);
+      same (JSON.stringify (await marks (page)), JSON.stringify (want),
+            'verify a ' + what + ' table named pasted.csv: its cells read '
+            + 'and marked as the CLI judged them');
+      fs.writeFileSync (path.join (tmp, 'pasted.csv'), content);
+      same (await text (page, '#report'),
+            native (['verify', 'pasted.csv'], { cwd: tmp, allow: [1] }),
+            'verify a ' + what + ' table: the report is the CLI\'s');
+    }
+  /* LaTeX, one value changed: the values are the cells after the label
+     of the rows that start with a count.  */
+  const tex = native (['table', '--attackers', '2..4', '--defenders', '1..3',
+                       '--format', 'latex', '--values', 'decimal',
+                       '--digits', '3']).replace ('0.363', '0.364');
+  const texValues = [];
+  for (const line of tex.split ('\n'))
+    if (/^\d+ &/.test (line))
+      texValues.push.apply (texValues, line.replace (/\\\\.*$/, '')
+                            .split ('&').slice (1).map (function (c) {
+                              return c.trim ();
+                            }));
+  await pasteVerify (page, 'pasted.tex', tex);
+  let m = await marks (page);
+  same (JSON.stringify (m[0].concat (m[1]).sort ()),
+        JSON.stringify (texValues.slice ().sort ()),
+        'verify LaTeX: exactly its 9 values marked (not the caption, '
+        + 'not the header)');
+  same (JSON.stringify (m[1]), JSON.stringify (['0.364']),
+        'verify LaTeX: the changed value marked wrong');
+  const head = fs.readFileSync (path.join (top, 'examples/headerless.txt'),
+                                'utf8');
+  await pasteVerify (page, 'headerless.txt', head);
+  m = await marks (page);
+  same (JSON.stringify (m[0].concat (m[1]).sort ()),
+        JSON.stringify (head.trim ().split (/\s+/).sort ()),
+        'verify a grid without labels: all its 12 values marked');
+  fs.rmSync (tmp, { recursive: true });
+}
+
+/* Each disagreement's reason is text under the table (not only a
+   tooltip), and its cell is focusable, described by it; the list's
+   button takes the keyboard to the cell.  */
+async function verifyKeyboard (page)
+{
+  const mine = fs.readFileSync (path.join (top, 'examples/my-table.csv'), 'utf8');
+  await pasteVerify (page, 'my-table.csv', mine);
+  const items = await page.$$eval ('#disagreements li', function (l) {
+    return l.map (function (e) { return e.textContent; });
+  });
+  check (items.length === 1 && items[0].includes ('0.372 should be 0.363'),
+         'verify: the disagreement\'s reason is listed as text',
+         JSON.stringify (items));
+  const cell = await page.evaluate (function () {
+    const td = document.querySelector ('#verdicts td.wrong');
+    const why = td && document.getElementById (td.getAttribute ('aria-describedby'));
+    return td ? [td.tabIndex, why ? why.textContent : null] : null;
+  });
+  check (cell && cell[0] === 0 && cell[1] === items[0],
+         'verify: the wrong cell is focusable and described by its reason',
+         JSON.stringify (cell));
+  await page.focus ('#disagreements li button');
+  await page.keyboard.press ('Enter');
+  const focused = await page.evaluate (function () {
+    return document.activeElement.textContent;
+  });
+  same (focused, '0.372', 'verify: Enter on the listed disagreement '
+        + 'focuses its cell');
+}
+
+/* A heat map beyond the page's bound is refused before anything runs,
+   with the bound and the download's own limit said; the download of
+   that table is still the CLI's to refuse, by its memory estimate.  */
+async function tableBound (page)
+{
+  await ask (page, 'view=table&ta=1..100000&td=1..100000');
+  const seen = await page.evaluate (function () {
+    return [document.getElementById ('error').hidden ? ''
+            : document.getElementById ('error').textContent,
+            document.getElementById ('busy').hidden,
+            document.querySelectorAll ('#heatmap').length];
+  });
+  check (/at most 100,000 cells/.test (seen[0]) && /Download/.test (seen[0])
+         && /10,000,000,000 cells/.test (seen[0]) && seen[1] && seen[2] === 0,
+         'table 1..100000 x 1..100000: the heat map refused up front, '
+         + 'with its bound', JSON.stringify (seen));
+  await page.click ('#download');
+  await page.waitForFunction (function () {
+    return /would need up to/.test (document.getElementById ('error')
+                                    .textContent);
+  }, null, { timeout: 60000 });
+  const msg = await text (page, '#error');
+  check (/^riskodds: 100000 against 100000 would need up to [0-9.]+ GiB \([0-9]+ bytes\) of memory, more than the limit of/.test (msg),
+         'its download is refused by the CLI\'s estimate', msg);
+}
+
+/* Download pressed while the heat map is computed: the heat map is
+   finished and shown, the download follows with its own progress, and
+   nothing says "Cancelled.".  */
+async function downloadWhileComputing (page)
+{
+  await page.evaluate (function () {
+    const f = document.getElementById ('form').elements;
+    f.tformat.value = 'csv';
+    f.tlayout.value = 'long';
+    window.seen = [];
+    const note = function () {
+      const busy = document.getElementById ('busy');
+      const error = document.getElementById ('error');
+      window.seen.push ((busy.hidden ? '' : busy.querySelector ('label')
+                         .textContent) + '|'
+                        + (error.hidden ? '' : error.textContent));
+    };
+    new MutationObserver (note).observe (document.body, {
+      subtree: true, attributes: true, childList: true,
+      characterData: true });
+    location.hash = 'view=table&ta=1..200&td=1..200&defender=optimal';
+  });
+  await page.waitForFunction (function () {
+    return !document.getElementById ('busy').hidden;
+  }, null, { timeout: 60000 });
+  const dl = (await download (page)).download;
+  const got = fs.readFileSync (await dl.path (), 'utf8');
+  const seen = await page.evaluate (function () {
+    return [window.seen, document.querySelectorAll ('#heatmap td').length];
+  });
+  check (!seen[0].some (function (x) { return /Cancelled/.test (x); }),
+         'Download during the heat map: nothing says Cancelled');
+  check (seen[1] === 40000, 'Download during the heat map: the heat map '
+         + 'is shown whole', String (seen[1]));
+  check (seen[0].some (function (x) { return /^Making the download\|/.test (x); }),
+         'Download during the heat map: its own progress is shown');
+  same (got, native (['table', '--defender', 'optimal', '--attackers', '1..200',
+                      '--defenders', '1..200', '--format', 'csv'],
+                     { maxBuffer: 1 << 28 }),
+        'Download during the heat map: the CSV equals the CLI\'s');
+}
+
+/* Relative luminance of a CSS rgb() colour.  */
+function luminance (css)
+{
+  const c = /rgb\((\d+), (\d+), (\d+)\)/.exec (css).slice (1).map (Number);
+  return c.reduce (function (sum, x, j) {
+    const u = x / 255;
+    return sum + [0.2126, 0.7152, 0.0722][j]
+      * (u <= 0.04045 ? u / 12.92 : Math.pow ((u + 0.055) / 1.055, 2.4));
+  }, 0);
+}
+
+/* The heat map's colours are sequential (lighter as P(win) grows, so
+   that no hue has to be told apart), its numbers readable (contrast at
+   least 4.5:1), and its corner "A \ D" one line at a phone's width.  */
+async function heatColours (page)
+{
+  await ask (page, 'view=table&ta=1..12&td=1..10');
+  const cells = await page.$$eval ('#heatmap td', function (t) {
+    return t.map (function (e) {
+      const s = getComputedStyle (e);
+      return [e.textContent, s.backgroundColor, s.color];
+    });
+  });
+  cells.sort (function (x, y) { return parseFloat (x[0]) - parseFloat (y[0]); });
+  /* The channels are whole numbers: a step of 0.001 in P(win) may come
+     out darker by a channel's rounding (at most 0.0004 in luminance);
+     the red-yellow-green scale fell by 0.02 on this table.  */
+  let drop = 0, worst = Infinity;
+  for (let i = 0; i < cells.length; i++)
+    {
+      const lb = luminance (cells[i][1]), lt = luminance (cells[i][2]);
+      worst = Math.min (worst, (Math.max (lb, lt) + 0.05)
+                        / (Math.min (lb, lt) + 0.05));
+      if (i > 0 && parseFloat (cells[i][0]) > parseFloat (cells[i - 1][0]))
+        drop = Math.max (drop, luminance (cells[i - 1][1]) - lb);
+    }
+  check (cells.length === 120 && drop < 0.001, 'the heat map grows lighter '
+         + 'with P(win) (a colour-blind-safe sequential scale)',
+         'a step darker by ' + drop.toFixed (4) + ' in luminance');
+  check (worst >= 4.5, 'the heat map\'s numbers stand out at least 4.5:1 ('
+         + worst.toFixed (2) + ')');
+  await page.setViewportSize ({ width: 390, height: 844 });
+  const h = await page.$$eval ('#heatmap tr', function (t) {
+    return t.slice (0, 2).map (function (e) {
+      return e.getBoundingClientRect ().height;
+    });
+  });
+  await shot (page, 'table-phone');
+  await page.setViewportSize ({ width: 1000, height: 900 });
+  check (h[0] === h[1], 'at 390 px the corner A \\ D is one line: the '
+         + 'header row as tall as a row of numbers', JSON.stringify (h));
+}
+
 /* The CLI's line "Edition: NAME (TITLE)[, with ...]." for ARGS (a
    table's text has it as a comment).  */
 function editionLine (args)
@@ -708,6 +928,8 @@ async function main ()
                  verify, tooBig, back, longRun];
   steps.push (chartEnds, bigJson, chartMemory, badLinks, typedBad, tabs,
               phoneWidth, countSentence, smallerPoints);
+  steps.push (verifyReading, verifyKeyboard, tableBound,
+              downloadWhileComputing, heatColours);
   /* WEB_ONLY="name name": only these steps (while working on them).  */
   const only = (process.env.WEB_ONLY || '').split (/\s+/).filter (Boolean);
   if (only.length > 0)
