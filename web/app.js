@@ -18,8 +18,11 @@ const MEMORY_MIB = Math.min (1536,
                              Math.floor ((navigator.deviceMemory || 8)
                                          * 1024 / 2));
 document.getElementById ('memory').textContent =
-  'Memory for one computation in this tab: ' + MEMORY_MIB
-  + ' MiB (larger ones are refused with the estimate).';
+  'Memory for one computation in this tab: '
+  + (MEMORY_MIB >= 1024 ? (MEMORY_MIB / 1024).toFixed (1) + ' GiB'
+     : MEMORY_MIB + ' MiB')
+  + ' (larger ones are refused with the estimate, as the command line'
+  + ' counts it for wasm32).';
 
 /* ---- the worker ---- */
 
@@ -304,6 +307,11 @@ function changeView (v)
     return;
   showView (v);
   clearAnswer ();
+  /* A history entry of its own, without computing (no hashchange), so
+     that Back returns to the question before, not one further.  */
+  const s = stateString ();
+  if (location.hash.slice (1) !== s)
+    history.pushState (null, '', '#' + s);
 }
 
 /* The state as a query string: the view and the fields that differ
@@ -371,6 +379,12 @@ function applyState (s)
   showView (VIEWS.includes (v) ? v : 'battle');
   if (v !== null && !VIEWS.includes (v))
     bad.push ('The view \'' + v + '\' is none of the page\'s');
+  const known = new Set (['view'].concat (fields ().map (function (e) {
+    return e.name;
+  })));
+  for (const k of new Set (q.keys ()))
+    if (!known.has (k))
+      bad.push ('\'' + k + '\' is none of the page\'s fields');
   return bad;
 }
 
@@ -468,8 +482,22 @@ async function copy (text, button)
   setTimeout (function () { button.textContent = 'Copy'; }, 1500);
 }
 
-/* A fraction folded when long: the ends shown, the whole a click away,
-   the copy button copying the whole.  */
+/* A fraction folded when long: each of its numerator and denominator
+   by its ends and its count of digits, the slash kept in sight; the
+   whole a click away, the copy button copying the whole.  */
+function foldNumber (s)
+{
+  return s.length > 60 ? s.slice (0, 25) + '…' + s.slice (-25)
+    + ' (' + s.length + ' digits)' : s;
+}
+
+function folded (text)
+{
+  const i = text.indexOf ('/');
+  return i < 0 ? foldNumber (text)
+    : foldNumber (text.slice (0, i)) + ' / ' + foldNumber (text.slice (i + 1));
+}
+
 function fraction (id, text)
 {
   const out = el ('output', { id: id, class: 'fraction' });
@@ -478,15 +506,14 @@ function fraction (id, text)
   const box = el ('div', { class: 'value' }, [out]);
   if (text.length > FOLD)
     {
-      out.textContent = text.slice (0, 50) + ' … ' + text.slice (-50);
-      const more = el ('button', { type: 'button' },
+      out.textContent = folded (text);
+      const more = el ('button', { type: 'button', class: 'copy' },
                        ['Show all ' + text.length + ' characters']);
       more.addEventListener ('click', function () {
-        const folded = out.textContent !== text;
-        out.textContent = folded ? text : text.slice (0, 50) + ' … '
-          + text.slice (-50);
-        more.textContent = folded ? 'Fold' : 'Show all ' + text.length
-          + ' characters';
+        const fold = out.textContent === text;
+        out.textContent = fold ? folded (text) : text;
+        more.textContent = fold ? 'Show all ' + text.length + ' characters'
+          : 'Fold';
       });
       box.append (more);
     }
@@ -739,8 +766,10 @@ function showTable (j, args)
   const table = el ('table', { id: 'heatmap', class: 'heatmap' });
   table.innerHTML = html.join ('');
   result.replaceChildren.apply (result, editionLine (j.rules, args).concat ([
-    el ('p', {}, ['P(win), attackers down, defenders across, to 3 digits '
-                  + '(the download has the digits and values chosen).']),
+    el ('p', {}, ['P(win), attackers down, defenders across, as decimals to '
+                  + '3 digits (under --rounds, of winning within them); the '
+                  + 'download has the digits, values and percentages '
+                  + 'chosen.']),
     el ('div', { class: 'scroll' }, [table])]));
 }
 
@@ -940,7 +969,7 @@ function showVerify (report, j, text, name)
         {
           const id = 'cell-' + (i + 1) + '-' + c.field;
           const what = x.attackers + ' v ' + x.defenders + ': ' + x.published
-            + ' should be ' + x.correct + ' (exact ' + x.exact + ')';
+            + ' should be ' + x.correct + ' (exact P = ' + x.exact + ')';
           td.className = 'wrong';
           td.id = id;
           td.tabIndex = 0;
@@ -1149,6 +1178,7 @@ let computing = null;
 async function compute ()
 {
   const gen = ++generation;
+  result.classList.remove ('stale');
   let ended;
   const me = new Promise (function (resolve) { ended = resolve; });
   computing = me;
@@ -1180,9 +1210,7 @@ async function compute ()
           const big = heatTooBig ();
           if (big)
             {
-              result.replaceChildren ();
-              showError (big);
-              result.dataset.done = String (Number (result.dataset.done || 0) + 1);
+              refuse (big);
               return;
             }
           const args = tableArgs ('json');
@@ -1289,6 +1317,13 @@ async function download ()
 
 /* ---- events ---- */
 
+/* A field changed after the answer: the answer is shown as the
+   previous question's until Compute asks the new one.  */
+form.addEventListener ('input', function () {
+  if (result.children.length > 0)
+    result.classList.add ('stale');
+});
+
 /* The number fields of the view and the rules whose text is not a
    number ("1e", "5-"): the browser gives such a field's value as empty,
    which the program would be asked about as ''.  The browser does not
@@ -1354,6 +1389,7 @@ function clearAnswer ()
   setBusy (false);
   errorBox.hidden = true;
   result.replaceChildren ();
+  result.classList.remove ('stale');
   const c = document.getElementById ('command');
   c.textContent = '';
   delete c.dataset.args;

@@ -848,6 +848,34 @@ async function smallerPoints (page)
   await ask (page, 'view=battle&a=4&d=2');
 }
 
+/* The second review's points: Back after a tab, a link's unknown key,
+   the heat map's refusal clears the footer, a folded fraction keeps its
+   slash, an answer marked as old once a field changes.  */
+async function secondReview (page)
+{
+  await ask (page, 'view=battle&a=25&d=6');
+  await page.click ('#tab-chain');
+  await answered (page, function () { return page.goBack (); });
+  same (await text (page, '#battle-title'),
+        native (['25', '6']).split ('\n')[0],
+        'Back after a tab returns to the question before it');
+  await ask (page, 'view=battle&a=12&D=9');
+  check (/'D' is none of the page's fields/.test (await text (page, '#error')),
+         'a link\'s unknown key is an error');
+  await ask (page, 'view=battle&a=30&d=20');
+  const shown = await text (page, '#lose-exact');
+  check (/ \/ /.test (shown) && /digits\)/.test (shown),
+         'a folded fraction shows its slash and its digits: ' + shown);
+  await page.fill ('input[name=d]', '9');
+  check (await page.$eval ('#result', function (r) {
+    return r.classList.contains ('stale');
+  }), 'a field changed after the answer marks the answer as old');
+  await ask (page, 'view=table&ta=1..400&td=1..400');
+  same (await text (page, '#command'), '',
+        'the heat map refused: no command in the footer');
+  await ask (page, 'view=battle&a=3&d=2');
+}
+
 /* A phone's width: 50 digits and the rules open stay in the viewport.  */
 async function phoneWidth (page)
 {
@@ -927,7 +955,7 @@ async function main ()
   const steps = [battle18v6, battles, table, chainNeeded, editionsMenu,
                  verify, tooBig, back, longRun];
   steps.push (chartEnds, bigJson, chartMemory, badLinks, typedBad, tabs,
-              phoneWidth, countSentence, smallerPoints);
+              phoneWidth, countSentence, smallerPoints, secondReview);
   steps.push (verifyReading, verifyKeyboard, tableBound,
               downloadWhileComputing, heatColours);
   /* WEB_ONLY="name name": only these steps (while working on them).  */
