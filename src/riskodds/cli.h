@@ -533,16 +533,18 @@ int cli_verify_slurp (char **text, size_t *len, const char *file);
 void cli_verify_read_options (ro_read_options_t *ro, const cli_opts_t *o);
 int cli_verify_read_sheet (const char *file, const char *text, size_t len,
                            const ro_read_options_t *ro, ro_sheet_t *sheet);
-/* How verify places a headerless grid (cmd_verify.c), handed down to
-   verify --samples, which sits below it.  */
-typedef int cli_verify_place_fn (const cli_opts_t *o, const char *file,
-                                 const char *text, size_t len,
-                                 ro_read_options_t *ro, ro_sheet_t *sheet,
-                                 char **note);
+/* How verify reads a table (cmd_verify.c): where it places a
+   headerless grid, its note on that and, for JSON, the keys that say
+   how the text was read; handed down to verify --samples, which sits
+   below it.  */
+typedef int cli_verify_reading_fn (const cli_opts_t *o, const char *file,
+                                   const char *text, size_t len,
+                                   ro_read_options_t *ro, ro_sheet_t *sheet,
+                                   char **note, char **keys);
 int cli_verify_has_samples (const ro_sheet_t *s, const char *text,
                             size_t len);
 int cmd_verify_samples (const cli_opts_t *opts, int argc, char **argv,
-                        cli_verify_place_fn *place);
+                        cli_verify_reading_fn *reading);
 int cmd_policy (const cli_opts_t *opts, int argc, char **argv);
 int cmd_editions (const cli_opts_t *opts, int argc, char **argv);
 

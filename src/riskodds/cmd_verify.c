@@ -1033,7 +1033,7 @@ place_firsts (const place_t *p, unsigned long *a, unsigned long *d)
    army counts of its first attackers and defenders and the placings
    tried (null for a long table, or what does not apply).  */
 static void
-print_grid_json (const report_t *r)
+print_grid_json (FILE *out, const report_t *r)
 {
   const ro_sheet_t *s = r->sheet;
   const reading_t *rd = r->rd;
@@ -1042,43 +1042,44 @@ print_grid_json (const report_t *r)
     {
       fputs (",\"orientation\":null,\"orientation_by\":null,"
              "\"first_attackers\":null,\"first_defenders\":null,"
-             "\"placings\":null", stdout);
+             "\"placings\":null", out);
       return;
     }
-  printf (",\"orientation\":\"%s\",\"orientation_by\":\"%s\"",
-          orientation_name (s->across), orientation_by (r));
+  fprintf (out, ",\"orientation\":\"%s\",\"orientation_by\":\"%s\"",
+           orientation_name (s->across), orientation_by (r));
   if (!s->headerless)
-    fputs (",\"first_attackers\":null,\"first_defenders\":null", stdout);
+    fputs (",\"first_attackers\":null,\"first_defenders\":null", out);
   else
     {
       place_t p = { s->across, s->first_row, s->first_column, 0 };
       place_firsts (&p, &a, &d);
-      printf (",\"first_attackers\":%lu,\"first_defenders\":%lu", a, d);
+      fprintf (out, ",\"first_attackers\":%lu,\"first_defenders\":%lu", a,
+               d);
     }
   if (!s->headerless || rd->nplaces < 2)
     {
-      fputs (",\"placings\":null", stdout);
+      fputs (",\"placings\":null", out);
       return;
     }
-  fputs (",\"placings\":[", stdout);
+  fputs (",\"placings\":[", out);
   for (int k = 0; k < rd->nplaces; k++)
     {
       place_firsts (&rd->place[k], &a, &d);
-      printf ("%s{\"orientation\":\"%s\",\"first_attackers\":%lu,"
-              "\"first_defenders\":%lu,\"agree\":", k ? "," : "",
-              orientation_name (rd->place[k].across), a, d);
+      fprintf (out, "%s{\"orientation\":\"%s\",\"first_attackers\":%lu,"
+               "\"first_defenders\":%lu,\"agree\":", k ? "," : "",
+               orientation_name (rd->place[k].across), a, d);
       if (rd->place[k].agree < 0)
-        fputs ("null}", stdout);
+        fputs ("null}", out);
       else
-        printf ("%ld}", rd->place[k].agree);
+        fprintf (out, "%ld}", rd->place[k].agree);
     }
-  putchar (']');
+  putc (']', out);
 }
 
 /* "attackers_range":[LO,HI] and the defenders', over the values read
    (null when there are none).  */
 static void
-print_ranges_json (const ro_sheet_t *s)
+print_ranges_json (FILE *out, const ro_sheet_t *s)
 {
   unsigned long lo[2] = { 0, 0 }, hi[2] = { 0, 0 };
   for (size_t i = 0; i < s->n; i++)
@@ -1093,10 +1094,10 @@ print_ranges_json (const ro_sheet_t *s)
         }
     }
   if (s->n == 0)
-    fputs (",\"attackers_range\":null,\"defenders_range\":null", stdout);
+    fputs (",\"attackers_range\":null,\"defenders_range\":null", out);
   else
-    printf (",\"attackers_range\":[%lu,%lu],\"defenders_range\":"
-            "[%lu,%lu]", lo[0], hi[0], lo[1], hi[1]);
+    fprintf (out, ",\"attackers_range\":[%lu,%lu],\"defenders_range\":"
+             "[%lu,%lu]", lo[0], hi[0], lo[1], hi[1]);
 }
 
 /* "notes": the notes of the text report, each a string without its
@@ -1122,22 +1123,32 @@ print_notes_json (const report_t *r, int best)
   return CLI_EXIT_OK;
 }
 
+/* The keys of a file's JSON object that say how its text was read, but
+   its notes: the kind of text, the grid's reading, the battles' ranges,
+   why the numbers are percentages, a samples column.  Plain verify and
+   verify --samples (by reading_json) both write them here.  */
+static void
+print_reading_keys_json (FILE *out, const report_t *r)
+{
+  static const char *const text[] = { "table", "brackets", "numpy", "r" };
+  const ro_sheet_t *s = r->sheet;
+  fprintf (out, ",\"text\":\"%s\",\"headerless\":%s", text[s->text],
+           s->headerless ? "true" : "false");
+  print_grid_json (out, r);
+  print_ranges_json (out, s);
+  fprintf (out, ",\"percent_by\":%s", r->o->percent ? "\"option\""
+           : r->rd->percent ? "\"values\"" : s->percent ? "\"header\""
+           : "null");
+  fprintf (out, ",\"samples_column\":%s", r->samples ? "true" : "false");
+}
+
 /* The keys of a file's JSON object that say how its text was read,
    after those of its judgement: everything the text report's notes
    say, as values and as the notes' sentences.  */
 static int
 print_reading_json (const report_t *r, int best)
 {
-  static const char *const text[] = { "table", "brackets", "numpy", "r" };
-  const ro_sheet_t *s = r->sheet;
-  printf (",\"text\":\"%s\",\"headerless\":%s", text[s->text],
-          s->headerless ? "true" : "false");
-  print_grid_json (r);
-  print_ranges_json (s);
-  printf (",\"percent_by\":%s", r->o->percent ? "\"option\""
-          : r->rd->percent ? "\"values\"" : s->percent ? "\"header\""
-          : "null");
-  printf (",\"samples_column\":%s", r->samples ? "true" : "false");
+  print_reading_keys_json (stdout, r);
   return print_notes_json (r, best);
 }
 
@@ -1341,37 +1352,56 @@ choose_placing (const cli_opts_t *o, const char *file, const char *text,
   return cli_verify_read_sheet (file, text, len, ro, sheet);
 }
 
-/* For verify --samples: place the headerless grid in SHEET (read by
-   RO) as verify places it -- the placing where the most values agree
-   with the exact ones by their digits, a choice of structure made
-   before any test, so the tests are not shopped among placings -- and
-   read it so.  *NOTE gets the lines that say how (malloc'd; NULL when
-   the options left nothing open).  It is handed to verify --samples,
-   which sits below this file and calls nothing above it.  */
+/* What WRITE writes of R, in *BUF (malloc'd).  */
 static int
-place_grid (const cli_opts_t *o, const char *file, const char *text,
-            size_t len, ro_read_options_t *ro, ro_sheet_t *sheet,
-            char **note)
+write_string (char **buf, void (*write) (FILE *, const report_t *),
+              const report_t *r)
+{
+  size_t n = 0;
+  FILE *m = open_memstream (buf, &n);
+  if (m == NULL)
+    return cli_error ("out of memory");
+  write (m, r);
+  if (fclose (m) != 0)
+    {
+      free (*buf);
+      *buf = NULL;
+      return cli_error ("out of memory");
+    }
+  return CLI_EXIT_OK;
+}
+
+/* For verify --samples, which sits below this file and calls nothing
+   above it: SHEET (read by RO) read as verify reads it, and what verify
+   says of the reading.  A headerless grid is placed as verify places it
+   -- the placing where the most values agree with the exact ones by
+   their digits, a choice of structure made before any test, so the
+   tests are not shopped among placings -- and read so; *NOTE gets the
+   lines that say how (malloc'd; NULL for any other table).  For
+   --format json, *KEYS gets the keys of verify's file object that say
+   how the text was read, but its notes, as verify writes them
+   (malloc'd; NULL otherwise).  */
+static int
+samples_reading (const cli_opts_t *o, const char *file, const char *text,
+                 size_t len, ro_read_options_t *ro, ro_sheet_t *sheet,
+                 char **note, char **keys)
 {
   reading_t rd;
   memset (&rd, 0, sizeof rd);
-  *note = NULL;
-  int rc = choose_placing (o, file, text, len, ro, sheet, NULL, &rd);
+  *note = *keys = NULL;
+  int rc = CLI_EXIT_OK;
+  if (sheet->headerless)
+    rc = choose_placing (o, file, text, len, ro, sheet, NULL, &rd);
   if (rc != CLI_EXIT_OK)
     return rc;
   report_t r;
   report_init (&r, o, file, sheet, NULL);
   r.rd = &rd;
-  size_t n = 0;
-  FILE *m = open_memstream (note, &n);
-  if (m == NULL)
-    rc = cli_error ("out of memory");
-  else
-    {
-      print_place_note (m, &r);
-      if (fclose (m) != 0)
-        rc = cli_error ("out of memory");
-    }
+  r.samples = cli_verify_has_samples (sheet, text, len);
+  if (sheet->headerless)
+    rc = write_string (note, print_place_note, &r);
+  if (rc == CLI_EXIT_OK && o->format == CLI_FORMAT_JSON)
+    rc = write_string (keys, print_reading_keys_json, &r);
   report_clear (&r);
   return rc;
 }
@@ -1543,7 +1573,7 @@ cmd_verify (const cli_opts_t *o, int argc, char **argv)
   if (o->float_mode)
     return cmd_verify_float (o, argc, argv);
   if (o->samples)
-    return cmd_verify_samples (o, argc, argv, place_grid);
+    return cmd_verify_samples (o, argc, argv, samples_reading);
   if (argc < 1)
     return cli_usage_error ("verify needs at least one FILE (- for "
                             "standard input)");

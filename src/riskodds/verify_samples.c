@@ -53,6 +53,7 @@ typedef struct
   double log10_alpha;
   size_t rejected;
   char *place_note;             /* how a headerless grid was placed */
+  char *reading;                /* JSON: how verify read the text */
 } samples_t;
 
 /* ------------------------------------------------------------------ */
@@ -853,8 +854,12 @@ print_summary (samples_t *sm, double family)
       if (!caught)
         fputs (",\"diagnosis\":null", stdout);
       print_power (sm);
-      /* How a headerless grid was placed, as the text says it.  */
+      /* How a headerless grid was placed, as the text says it; then
+         how the text was read, as plain verify's JSON says it (after
+         the keys --samples had before them).  */
       cli_json_notes (sm->place_note);
+      if (sm->reading)
+        fputs (sm->reading, stdout);
       putchar ('}');
       return rc;
     }
@@ -1028,7 +1033,7 @@ parse_alpha (samples_t *sm, const char *arg)
 
 int
 cmd_verify_samples (const cli_opts_t *o, int argc, char **argv,
-                    cli_verify_place_fn *place)
+                    cli_verify_reading_fn *reading)
 {
   if (argc < 1)
     return cli_usage_error ("verify needs at least one FILE (- for "
@@ -1053,15 +1058,18 @@ cmd_verify_samples (const cli_opts_t *o, int argc, char **argv,
       int frc = cli_verify_slurp (&text, &len, argv[i]);
       if (frc == CLI_EXIT_OK)
         frc = cli_verify_read_sheet (argv[i], text, len, &ro, &sheet);
-      /* A grid without labels is placed as plain verify places it.  */
-      if (frc == CLI_EXIT_OK && sheet.headerless)
-        frc = place (o, argv[i], text, len, &ro, &sheet, &sm.place_note);
+      /* A grid without labels is placed as plain verify places it, and
+         the reading described as plain verify describes it.  */
+      if (frc == CLI_EXIT_OK)
+        frc = reading (o, argv[i], text, len, &ro, &sheet, &sm.place_note,
+                       &sm.reading);
       if (frc == CLI_EXIT_OK)
         frc = judge_file (&sm, text, len, &caught, &reported);
       failed |= frc != CLI_EXIT_OK;
       samples_clear (&sm);
       free (sm.place_note);
-      sm.place_note = NULL;
+      free (sm.reading);
+      sm.place_note = sm.reading = NULL;
       ro_sheet_clear (&sheet);
       free (text);
     }
