@@ -1100,33 +1100,52 @@ print_ranges_json (FILE *out, const ro_sheet_t *s)
              "[%lu,%lu]", lo[0], hi[0], lo[1], hi[1]);
 }
 
+/* What WRITE writes of R, in *BUF (malloc'd).  */
+static int
+write_string (char **buf, void (*write) (FILE *, const report_t *),
+              const report_t *r)
+{
+  size_t n = 0;
+  FILE *m = open_memstream (buf, &n);
+  if (m == NULL)
+    return cli_error ("out of memory");
+  write (m, r);
+  if (fclose (m) != 0)
+    {
+      free (*buf);
+      *buf = NULL;
+      return cli_error ("out of memory");
+    }
+  return CLI_EXIT_OK;
+}
+
+/* The notes the text report prints after a file's counts: print_notes's,
+   with the reading best_reading names, and the samples column's.  */
+static void
+write_notes (FILE *out, const report_t *r)
+{
+  print_notes (out, r, best_reading (r));
+  if (r->samples)
+    print_samples_note (out);
+}
+
 /* "notes": the notes of the text report, each a string without its
    "  note: ", in the same order.  */
 static int
-print_notes_json (const report_t *r, int best)
+print_notes_json (const report_t *r)
 {
   char *buf = NULL;
-  size_t n = 0;
-  FILE *m = open_memstream (&buf, &n);
-  if (m == NULL)
-    return cli_error ("out of memory");
-  print_notes (m, r, best);
-  if (r->samples)
-    print_samples_note (m);
-  if (fclose (m) != 0)
-    {
-      free (buf);
-      return cli_error ("out of memory");
-    }
-  cli_json_notes (buf);
+  int rc = write_string (&buf, write_notes, r);
+  if (rc == CLI_EXIT_OK)
+    cli_json_notes (buf);
   free (buf);
-  return CLI_EXIT_OK;
+  return rc;
 }
 
 /* The keys of a file's JSON object that say how its text was read, but
    its notes: the kind of text, the grid's reading, the battles' ranges,
    why the numbers are percentages, a samples column.  Plain verify and
-   verify --samples (by reading_json) both write them here.  */
+   verify --samples (by samples_reading) both write them here.  */
 static void
 print_reading_keys_json (FILE *out, const report_t *r)
 {
@@ -1146,10 +1165,10 @@ print_reading_keys_json (FILE *out, const report_t *r)
    after those of its judgement: everything the text report's notes
    say, as values and as the notes' sentences.  */
 static int
-print_reading_json (const report_t *r, int best)
+print_reading_json (const report_t *r)
 {
   print_reading_keys_json (stdout, r);
-  return print_notes_json (r, best);
+  return print_notes_json (r);
 }
 
 /* The end of a file's JSON object, after its disagreements.  */
@@ -1180,7 +1199,7 @@ print_summary_json (const report_t *r, int best)
             (best == OTHER_CHANCE) != (s->defender != 0) ? "defender"
             : "attacker", r->other_agree[best]);
   if (rc == CLI_EXIT_OK)
-    rc = print_reading_json (r, best);
+    rc = print_reading_json (r);
   putchar ('}');
   return rc;
 }
@@ -1350,25 +1369,6 @@ choose_placing (const cli_opts_t *o, const char *file, const char *text,
   ro->first_row = rd->place[rd->chosen].first_row;
   ro->first_column = rd->place[rd->chosen].first_column;
   return cli_verify_read_sheet (file, text, len, ro, sheet);
-}
-
-/* What WRITE writes of R, in *BUF (malloc'd).  */
-static int
-write_string (char **buf, void (*write) (FILE *, const report_t *),
-              const report_t *r)
-{
-  size_t n = 0;
-  FILE *m = open_memstream (buf, &n);
-  if (m == NULL)
-    return cli_error ("out of memory");
-  write (m, r);
-  if (fclose (m) != 0)
-    {
-      free (*buf);
-      *buf = NULL;
-      return cli_error ("out of memory");
-    }
-  return CLI_EXIT_OK;
 }
 
 /* For verify --samples, which sits below this file and calls nothing
