@@ -178,29 +178,30 @@ tail_scaled (ival_t *s, ival_t *t, const ival_t *r, unsigned long N,
   mpfr_clears (rl, rh, w, (mpfr_ptr) 0);
 }
 
+/* log10 (X 2^E) rounded towards RND (MPFR_RNDD or MPFR_RNDU), with W
+   and L2 for work: log10 2 is rounded the way that moves its product
+   with E towards RND.  */
+static double
+log10_pow2 (mpfr_t w, mpfr_t l2, mpfr_t x, long e, mpfr_rnd_t rnd)
+{
+  mpfr_rnd_t away = rnd == MPFR_RNDD ? MPFR_RNDU : MPFR_RNDD;
+  mpfr_log10 (w, x, rnd);
+  mpfr_set_ui (l2, 2, MPFR_RNDN);
+  mpfr_log10 (l2, l2, e >= 0 ? rnd : away);
+  mpfr_mul_si (l2, l2, e, rnd);
+  mpfr_add (w, w, l2, rnd);
+  return mpfr_get_d (w, rnd);
+}
+
 /* PV from the p-value's enclosure [LO, HI] times 2^E.  */
 static void
 set_log10 (ro_pvalue_t *pv, mpfr_t lo, mpfr_t hi, long e)
 {
   mpfr_t l2, w;
   mpfr_inits2 (PREC, l2, w, (mpfr_ptr) 0);
-  if (mpfr_sgn (lo) <= 0)
-    pv->log10_lo = -HUGE_VAL;
-  else
-    {
-      mpfr_log10 (w, lo, MPFR_RNDD);
-      mpfr_set_ui (l2, 2, MPFR_RNDN);
-      mpfr_log10 (l2, l2, e >= 0 ? MPFR_RNDD : MPFR_RNDU);
-      mpfr_mul_si (l2, l2, e, MPFR_RNDD);
-      mpfr_add (w, w, l2, MPFR_RNDD);
-      pv->log10_lo = mpfr_get_d (w, MPFR_RNDD);
-    }
-  mpfr_log10 (w, hi, MPFR_RNDU);
-  mpfr_set_ui (l2, 2, MPFR_RNDN);
-  mpfr_log10 (l2, l2, e >= 0 ? MPFR_RNDU : MPFR_RNDD);
-  mpfr_mul_si (l2, l2, e, MPFR_RNDU);
-  mpfr_add (w, w, l2, MPFR_RNDU);
-  pv->log10_hi = mpfr_get_d (w, MPFR_RNDU);
+  pv->log10_lo = mpfr_sgn (lo) <= 0 ? -HUGE_VAL
+    : log10_pow2 (w, l2, lo, e, MPFR_RNDD);
+  pv->log10_hi = log10_pow2 (w, l2, hi, e, MPFR_RNDU);
   /* A p-value is at most 1.  */
   if (pv->log10_hi > 0)
     pv->log10_hi = 0;
