@@ -1235,13 +1235,8 @@ async function compute ()
         }
       else if (view === 'verify')
         {
+          /* Never empty here: Compute and a link refuse it first.  */
           const text = document.getElementById ('vtext').value;
-          if (text.trim () === '')
-            {
-              result.replaceChildren ();
-              showError ('Paste a table or drop a file first.');
-              return;
-            }
           const name = fileName ();
           const files = [{ name: name, data: text }];
           const j = await step (verifyArgs (name, true), files, [0, 1]);
